@@ -1,0 +1,160 @@
+"""The one sync/async bridge (STYLE.md, "One sync/async bridge").
+
+The call path is synchronous and the stream path is an ``AsyncIterator``; users want
+both from plain scripts and from asyncio code. Everything that crosses between the two
+goes through here:
+
+* :func:`iterate_sync` consumes an async iterator from blocking code. The whole
+  iteration runs as *one* task on a private event-loop thread (stepping an async
+  generator item by item in separate tasks breaks OpenTelemetry span nesting), in a copy
+  of the caller's ``contextvars`` context, and the iterator is closed when the caller
+  stops early.
+* :func:`run_sync` runs a coroutine to completion from blocking code, also when the
+  calling thread already runs an event loop (an ``async def`` tool on the call path).
+* :func:`run_blocking` runs a blocking function on an executor from async code,
+  carrying the ``contextvars`` context (and so the current span) across the hop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import queue
+import threading
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from concurrent.futures import Executor
+from concurrent.futures import Future as ConcurrentFuture
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _private_loop() -> asyncio.AbstractEventLoop:
+    """The library's private event loop, running on a daemon thread, started lazily."""
+    global _loop
+    loop = _loop
+    if loop is not None:
+        return loop
+    with _loop_lock:
+        if _loop is None:
+            new_loop = asyncio.new_event_loop()
+            thread = threading.Thread(
+                target=new_loop.run_forever, name="spring-ai-py-bridge", daemon=True
+            )
+            thread.start()
+            _loop = new_loop
+        return _loop
+
+
+def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
+    """Schedule ``coro`` on the private loop in a copy of the caller's context."""
+    loop = _private_loop()
+    context = contextvars.copy_context()
+    result: ConcurrentFuture[T] = ConcurrentFuture()
+
+    def start() -> None:
+        task = loop.create_task(coro, context=context)
+
+        def done(t: asyncio.Task[T]) -> None:
+            if result.done():
+                return
+            if t.cancelled():
+                result.cancel()
+            elif (error := t.exception()) is not None:
+                result.set_exception(error)
+            else:
+                result.set_result(t.result())
+
+        task.add_done_callback(done)
+        result.add_done_callback(lambda f: loop.call_soon_threadsafe(task.cancel) if f.cancelled() else None)
+
+    loop.call_soon_threadsafe(start)
+    return result
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to completion and return its result, from blocking code."""
+    return _submit(coro).result()
+
+
+_DONE = object()
+
+
+def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
+    """Iterate ``source`` from blocking code; see the module docstring for the rules."""
+    items: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+    stop = threading.Event()
+
+    async def pump() -> None:
+        outcome: tuple[bool, Any] = (False, asyncio.CancelledError())
+        try:
+            async for item in source:
+                items.put((True, item))
+                if stop.is_set():
+                    break
+            outcome = (True, _DONE)
+        except BaseException as error:  # handed to the consuming thread
+            outcome = (False, error)
+            if isinstance(error, asyncio.CancelledError):
+                raise
+        finally:
+            aclose = getattr(source, "aclose", None)
+            try:
+                if aclose is not None:
+                    await aclose()
+            finally:
+                items.put(outcome)
+
+    future = _submit(pump())
+    try:
+        while True:
+            ok, item = items.get()
+            if not ok:
+                if isinstance(item, asyncio.CancelledError):
+                    return
+                raise item
+            if item is _DONE:
+                return
+            yield item
+    finally:
+        stop.set()
+        if not future.done():
+            future.cancel()
+
+
+async def run_blocking(executor: Executor | None, fn: Callable[..., T], *args: Any) -> T:
+    """Run blocking ``fn(*args)`` on ``executor`` without losing the current context."""
+    loop = asyncio.get_running_loop()
+    context = contextvars.copy_context()
+    return await loop.run_in_executor(executor, context.run, fn, *args)
+
+
+class DualStream(Generic[T]):
+    """A stream consumable with ``async for`` and with a plain ``for``.
+
+    Each iteration runs ``factory()`` afresh (like re-subscribing to a Flux); the plain
+    ``for`` goes through :func:`iterate_sync`. ``collect()`` / ``acollect()`` gather all
+    items into a list.
+    """
+
+    __slots__ = ("_factory",)
+
+    def __init__(self, factory: Callable[[], AsyncIterator[T]]) -> None:
+        self._factory = factory
+
+    def __aiter__(self) -> AsyncIterator[T]:
+        return self._factory()
+
+    def __iter__(self) -> Iterator[T]:
+        return iterate_sync(self._factory())
+
+    def collect(self) -> list[T]:
+        """All items, blocking."""
+        return list(self)
+
+    async def acollect(self) -> list[T]:
+        """All items, awaited."""
+        return [item async for item in self]

@@ -1,0 +1,104 @@
+"""One builder mechanism for the whole library (STYLE.md, "One builder mechanism").
+
+Spring gives nearly every class a fluent ``X.builder()...build()`` and a ``mutate()``
+that returns a pre-filled builder. Here both are derived from the class's own keyword
+constructor, so ``SafeGuardAdvisor(sensitive_words=[...])`` and
+``SafeGuardAdvisor.builder().sensitive_words([...]).build()`` cannot drift apart:
+a setter exists for each constructor parameter (plus the class's Java-name aliases),
+and ``build()`` calls the constructor, where validation and defaults live.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+T = TypeVar("T")
+
+_PARAMS_CACHE: dict[type, frozenset[str]] = {}
+
+
+def _constructor_params(cls: type) -> frozenset[str]:
+    params = _PARAMS_CACHE.get(cls)
+    if params is None:
+        signature = inspect.signature(cls)
+        params = frozenset(
+            name
+            for name, p in signature.parameters.items()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        )
+        _PARAMS_CACHE[cls] = params
+    return params
+
+
+class Builder(Generic[T]):
+    """A fluent builder for ``cls``: ``builder.name(value)`` sets a constructor keyword.
+
+    A setter called with several arguments stores them as a list (Java varargs), so
+    ``.messages(m1, m2)`` and ``.messages([m1, m2])`` both work.
+    """
+
+    __slots__ = ("_cls", "_values")
+
+    def __init__(self, cls: type[T], values: dict[str, Any] | None = None) -> None:
+        self._cls = cls
+        self._values: dict[str, Any] = dict(values) if values else {}
+
+    def __getattr__(self, name: str) -> Callable[..., Builder[T]]:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        aliases: dict[str, str] = getattr(self._cls, "_builder_aliases", {})
+        field = aliases.get(name, name)
+        if field not in _constructor_params(self._cls):
+            known = sorted(_constructor_params(self._cls) | set(aliases))
+            raise AttributeError(
+                f"{self._cls.__name__}.builder() has no setter '{name}'; known setters: {known}"
+            )
+
+        def setter(*args: Any) -> Builder[T]:
+            if not args:
+                raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
+            self._values[field] = args[0] if len(args) == 1 else list(args)
+            return self
+
+        return setter
+
+    def build(self) -> T:
+        """Build the object through its constructor (validation happens there)."""
+        return self._cls(**self._values)
+
+    def __repr__(self) -> str:
+        return f"{self._cls.__name__}.Builder({sorted(self._values)})"
+
+
+class Buildable:
+    """Mixin giving a class ``builder()`` and ``mutate()`` from its constructor keywords.
+
+    ``_builder_aliases`` maps extra setter names (Java spellings) onto parameters.
+    ``mutate()`` pre-fills the builder from the dataclass fields, or else from the
+    attributes (``name`` or ``_name``) named after the constructor parameters.
+    """
+
+    _builder_aliases: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def builder(cls) -> Builder[Self]:
+        """Return an empty builder for this class."""
+        return Builder(cls)
+
+    def mutate(self) -> Builder[Self]:
+        """Return a builder pre-filled with this object's current values."""
+        return Builder(type(self), self._builder_state())
+
+    def _builder_state(self) -> dict[str, Any]:
+        if dataclasses.is_dataclass(self):
+            return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        state: dict[str, Any] = {}
+        for name in _constructor_params(type(self)):
+            for attribute in (name, "_" + name):
+                if attribute in self.__dict__:
+                    state[name] = self.__dict__[attribute]
+                    break
+        return state

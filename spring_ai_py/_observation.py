@@ -1,0 +1,150 @@
+"""The one observation helper (STYLE.md): open, annotate, parent and close spans.
+
+The chain, the ChatClient, the models and the tool manager all report through here.
+Only ``opentelemetry-api`` is needed: without an SDK the global tracer provider is a
+no-op, spans are non-recording, and this helper then skips attaching them to the
+context and computing their attributes, so observability costs next to nothing.
+
+Rules:
+* a span's parent is the current OpenTelemetry context where the step *starts*
+  (for a stream: where iteration starts);
+* while a step runs, its span is current, also across awaits of a stream (the span is
+  attached around each step of the inner iterator, never across a ``yield`` to the
+  consumer) and across executor hops (``_bridge.run_blocking`` copies the context);
+* an exception marks the span as an error and is re-raised unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
+from typing import Generic, NamedTuple, TypeVar
+
+from opentelemetry import context as otel_context
+from opentelemetry import trace
+from opentelemetry.trace import Span, Status, StatusCode, Tracer, TracerProvider
+from opentelemetry.util.types import AttributeValue
+
+T = TypeVar("T")
+
+INSTRUMENTATION_NAME = "spring_ai_py"
+
+_GLOBAL_TRACER: Tracer = trace.get_tracer(INSTRUMENTATION_NAME)
+_TRACERS: dict[int, tuple[TracerProvider, Tracer]] = {}
+
+Attributes = Mapping[str, AttributeValue]
+
+
+def tracer_for(tracer_provider: TracerProvider | None) -> Tracer:
+    """The library's tracer for ``tracer_provider`` (``None``: the global provider).
+
+    The global tracer is a proxy that follows ``trace.set_tracer_provider``, so it may be
+    created before the application installs the SDK.
+    """
+    if tracer_provider is None:
+        return _GLOBAL_TRACER
+    entry = _TRACERS.get(id(tracer_provider))
+    if entry is None or entry[0] is not tracer_provider:
+        entry = (tracer_provider, tracer_provider.get_tracer(INSTRUMENTATION_NAME))
+        _TRACERS[id(tracer_provider)] = entry
+    return entry[1]
+
+
+def start_span(
+    tracer: Tracer, name: str, attributes: Callable[[], Attributes]
+) -> tuple[Span, object | None]:
+    """Start a span under the current context and make it current.
+
+    Returns the span and the context token (``None`` for a non-recording span, which is
+    neither annotated nor attached). Pair every call with :func:`end_span`.
+    """
+    span = tracer.start_span(name)
+    if not span.is_recording():
+        return span, None
+    span.set_attributes(attributes())
+    return span, otel_context.attach(trace.set_span_in_context(span))
+
+
+def end_span(span: Span, token: object | None, error: BaseException | None = None) -> None:
+    """Detach and end a span from :func:`start_span`, recording ``error`` if given."""
+    if token is None:
+        return
+    if error is not None:
+        record_error(span, error)
+    otel_context.detach(token)  # type: ignore[arg-type]
+    span.end()
+
+
+def record_error(span: Span, error: BaseException) -> None:
+    """Mark ``span`` as failed with ``error``."""
+    span.record_exception(error)
+    span.set_status(Status(StatusCode.ERROR, f"{type(error).__name__}: {error}"))
+
+
+class StreamStep(NamedTuple, Generic[T]):
+    """What :func:`observe_stream` needs once iteration starts."""
+
+    name: str
+    attributes: Callable[[], Attributes]
+    source: Callable[[], AsyncIterator[T]]
+
+
+async def observe_stream(
+    tracer: Tracer,
+    begin: Callable[[], StreamStep[T]],
+    on_item: Callable[[Span, T], None] | None = None,
+    on_complete: Callable[[Span], None] | None = None,
+) -> AsyncGenerator[T, None]:
+    """Iterate a stream inside a span that lives from the first step to completion.
+
+    ``begin`` runs when iteration starts (so a chain pops its advisor lazily, as a Flux
+    would) and names the span. The span is current whenever the inner iterator runs.
+    ``on_item`` may annotate the span with each item and ``on_complete`` once the
+    stream completes normally (recording spans only). Closing
+    this iterator early closes the inner one and ends the span without an error.
+    """
+    step = begin()
+    span = tracer.start_span(step.name)
+    if not span.is_recording():
+        async with contextlib.aclosing(step.source()) as iterator:  # type: ignore[type-var]
+            async for item in iterator:
+                yield item
+        return
+    span.set_attributes(step.attributes())
+    span_context = trace.set_span_in_context(span)
+    token = otel_context.attach(span_context)
+    try:
+        iterator = step.source()
+    finally:
+        otel_context.detach(token)
+    error: BaseException | None = None
+    try:
+        while True:
+            token = otel_context.attach(span_context)
+            try:
+                item = await iterator.__anext__()
+            except StopAsyncIteration:
+                break
+            finally:
+                otel_context.detach(token)
+            if on_item is not None:
+                on_item(span, item)
+            yield item
+        if on_complete is not None:
+            on_complete(span)
+    except GeneratorExit:
+        raise
+    except BaseException as failure:
+        error = failure
+        raise
+    finally:
+        aclose = getattr(iterator, "aclose", None)
+        if aclose is not None:
+            token = otel_context.attach(span_context)
+            try:
+                await aclose()
+            finally:
+                otel_context.detach(token)
+        if error is not None:
+            record_error(span, error)
+        span.end()

@@ -1,0 +1,35 @@
+"""``org.springframework.ai.chat.client``: the ChatClient API."""
+
+from spring_ai_py.chat.client.attributes import AdvisorParams, ChatClientAttributes
+from spring_ai_py.chat.client.chat_client import (
+    ChatClient,
+    ChatClientBuilder,
+    ChatClientRequestSpec,
+    DefaultChatClient,
+)
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse, ResponseEntity
+from spring_ai_py.chat.client.response_specs import CallResponseSpec, StreamResponseSpec
+from spring_ai_py.chat.client.specs import (
+    AdvisorSpec,
+    EntityParamSpec,
+    PromptSystemSpec,
+    PromptUserSpec,
+)
+
+__all__ = [
+    "AdvisorParams",
+    "AdvisorSpec",
+    "CallResponseSpec",
+    "ChatClient",
+    "ChatClientAttributes",
+    "ChatClientBuilder",
+    "ChatClientRequest",
+    "ChatClientRequestSpec",
+    "ChatClientResponse",
+    "DefaultChatClient",
+    "EntityParamSpec",
+    "PromptSystemSpec",
+    "PromptUserSpec",
+    "ResponseEntity",
+    "StreamResponseSpec",
+]

@@ -1,0 +1,141 @@
+"""``BaseAdvisor``: write ``before()`` and ``after()`` once, run on every path."""
+
+from __future__ import annotations
+
+import threading
+from abc import abstractmethod
+from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
+from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, MemoryAdvisor, StreamAdvisor
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api.chain import (
+        AdvisorChain,
+        CallAdvisorChain,
+        StreamAdvisorChain,
+    )
+    from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+
+_default_scheduler: Executor | None = None
+_default_scheduler_lock = threading.Lock()
+
+
+def default_scheduler() -> Executor:
+    """The shared executor for blocking advisor work on the stream path (created lazily)."""
+    global _default_scheduler
+    if _default_scheduler is None:
+        with _default_scheduler_lock:
+            if _default_scheduler is None:
+                _default_scheduler = ThreadPoolExecutor(thread_name_prefix="spring-ai-py-advisor")
+    return _default_scheduler
+
+
+class BaseAdvisor(CallAdvisor, StreamAdvisor):
+    """An advisor defined by ``before(request)`` and ``after(response)``.
+
+    On the call path: ``before`` → rest of the chain → ``after``. On the stream path,
+    ``before`` runs once when iteration starts and ``after`` runs on each chunk that
+    carries a finish reason; if the stream ends without one, ``after`` still runs once on
+    the aggregated response for its side effects (its result is not emitted). Both run on
+    :meth:`get_scheduler`'s executor, never on the event loop. Errors propagate with
+    their original type. The default name is the class name.
+    """
+
+    def advise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        request = self._checked_request(self.before(chat_client_request, call_advisor_chain))
+        response = call_advisor_chain.next_call(request)
+        return self._checked_response(self.after(response, call_advisor_chain))
+
+    def advise_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        return self._stream(chat_client_request, stream_advisor_chain, scheduler)
+
+    async def _stream(
+        self,
+        chat_client_request: ChatClientRequest,
+        chain: StreamAdvisorChain,
+        scheduler: Executor,
+    ) -> AsyncIterator[ChatClientResponse]:
+        from spring_ai_py.chat.client.advisor.advisor_utils import AdvisorUtils
+        from spring_ai_py.chat.client.records import ChatClientResponse
+        from spring_ai_py.chat.model import MessageAggregator
+
+        request = self._checked_request(
+            await run_blocking(scheduler, self.before, chat_client_request, chain)
+        )
+        finished = False
+        chunks: list[Any] = []
+        context: dict[str, Any] = {}
+        async for response in chain.next_stream(request):
+            if AdvisorUtils.has_finish_reason(response):
+                finished = True
+                response = self._checked_response(
+                    await run_blocking(scheduler, self.after, response, chain)
+                )
+            elif not finished:
+                if response.chat_response is not None:
+                    chunks.append(response.chat_response)
+                context.update(response.context)
+            yield response
+        if not finished:
+            aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
+            await run_blocking(scheduler, self.after, aggregated, chain)
+
+    def _checked_request(self, request: ChatClientRequest | None) -> ChatClientRequest:
+        if request is None:
+            raise RuntimeError(f"Advisor {self.get_name()} returned None from before()")
+        return request
+
+    def _checked_response(self, response: ChatClientResponse | None) -> ChatClientResponse:
+        if response is None:
+            raise RuntimeError(f"Advisor {self.get_name()} returned None from after()")
+        return response
+
+    def get_name(self) -> str:
+        return type(self).__name__
+
+    @abstractmethod
+    def before(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
+    ) -> ChatClientRequest:
+        """Process the request before the rest of the chain runs; return the request to use."""
+
+    @abstractmethod
+    def after(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
+        """Process the response after the rest of the chain ran; return the response to use."""
+
+    def get_scheduler(self) -> Executor:
+        """The executor that runs ``before``/``after`` on the stream path."""
+        return default_scheduler()
+
+
+class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
+    """Base of the chat-memory advisors: reads the conversation id from the context."""
+
+    DEFAULT_CONVERSATION_ID_KEY: ClassVar[str] = "chat_memory_conversation_id"
+
+    def get_conversation_id(self, context: Mapping[str, Any], default_conversation_id: str | None = None) -> str:
+        """The conversation id from ``context`` (``ChatMemory.CONVERSATION_ID``), else the default.
+
+        Raises ``ValueError`` when neither is a non-empty value (2.0.1 has no default id).
+        """
+        _assert.not_none(context, "context cannot be null")
+        if None in context:
+            raise ValueError("context cannot contain null keys")
+        value = context.get(self.DEFAULT_CONVERSATION_ID_KEY)
+        conversation_id = str(value) if value is not None else default_conversation_id
+        return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")

@@ -1,0 +1,114 @@
+"""The terminal advisors that call the model: always the innermost of the chain."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.attributes import ChatClientAttributes
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.core import Ordered
+from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
+    from spring_ai_py.chat.model import ChatModel
+
+_OUTPUT_FORMAT = ChatClientAttributes.OUTPUT_FORMAT.value
+_OUTPUT_SCHEMA = ChatClientAttributes.STRUCTURED_OUTPUT_SCHEMA.value
+_OUTPUT_NATIVE = ChatClientAttributes.STRUCTURED_OUTPUT_NATIVE.value
+
+
+def augment_with_format_instructions(request: ChatClientRequest) -> ChatClientRequest:
+    """Apply the structured-output instructions the ChatClient put in the context.
+
+    With native structured output requested and options that support it, the JSON
+    schema goes into the options (``output_schema``); otherwise the format
+    instructions are appended to the last user message, joined with ``"\\n"``.
+    """
+    context = request.context
+    output_format = context.get(_OUTPUT_FORMAT)
+    output_schema = context.get(_OUTPUT_SCHEMA)
+    has_format = isinstance(output_format, str) and output_format.strip() != ""
+    has_schema = isinstance(output_schema, str) and output_schema.strip() != ""
+    if not has_format and not has_schema:
+        return request
+    prompt = request.prompt
+    options = prompt.get_options()
+    if _OUTPUT_NATIVE in context and has_schema and isinstance(options, StructuredOutputChatOptions):
+        augmented = options.mutate().output_schema(output_schema).build()
+        return ChatClientRequest(prompt.mutate().chat_options(augmented).build(), dict(context))
+    augmented_prompt = prompt.augment_user_message(
+        lambda user: user.mutate().text(f"{user.get_text()}\n{output_format}").build()
+    )
+    return ChatClientRequest(augmented_prompt, dict(context))
+
+
+class _ChatModelAdvisor:
+    """State shared by the two terminal advisors."""
+
+    _spring_ai_terminal: ClassVar[bool] = True
+
+    def __init__(self, chat_model: ChatModel) -> None:
+        self.chat_model: ChatModel = _assert.not_none(chat_model, "chatModel cannot be null")
+
+    def get_order(self) -> int:
+        return Ordered.LOWEST_PRECEDENCE
+
+    @classmethod
+    def builder(cls) -> _TerminalBuilder:
+        return _TerminalBuilder(cls)
+
+
+class _TerminalBuilder:
+    def __init__(self, cls: type[Any]) -> None:
+        self._cls = cls
+        self._chat_model: ChatModel | None = None
+
+    def chat_model(self, chat_model: ChatModel) -> _TerminalBuilder:
+        self._chat_model = chat_model
+        return self
+
+    def build(self) -> Any:
+        _assert.state(self._chat_model is not None, "chatModel cannot be null")
+        return self._cls(self._chat_model)
+
+
+class ChatModelCallAdvisor(_ChatModelAdvisor, CallAdvisor):
+    """Calls the chat model with the request's prompt; the end of the call chain."""
+
+    def advise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        request = augment_with_format_instructions(chat_client_request)
+        chat_response = self.chat_model.call(request.prompt)
+        return ChatClientResponse(chat_response, dict(request.context))
+
+    def get_name(self) -> str:
+        return "call"
+
+
+class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
+    """Streams from the chat model; the end of the stream chain.
+
+    Unlike Spring 2.0.1 it applies the same output-format instructions as the call path
+    (PORTING §7.3), and every chunk gets its own copy of the context (§7.2).
+    """
+
+    def advise_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        return self._stream(chat_client_request)
+
+    async def _stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
+        request = augment_with_format_instructions(chat_client_request)
+        context = request.context
+        async for chat_response in self.chat_model.stream(request.prompt):
+            yield ChatClientResponse(chat_response, dict(context))
+
+    def get_name(self) -> str:
+        return "stream"

@@ -1,0 +1,226 @@
+"""``DefaultAroundAdvisorChain``: the order-sorted, deque-based advisor chain."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncIterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from spring_ai_py import _assert
+from spring_ai_py._observation import (
+    Attributes,
+    StreamStep,
+    end_span,
+    observe_stream,
+    start_span,
+    tracer_for,
+)
+from spring_ai_py.chat.client.advisor.api.advisor import Advisor, CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.advisor.api.chain import BaseAdvisorChain
+from spring_ai_py.chat.client.advisor.observation.convention import (
+    AdvisorObservationContext,
+    AdvisorObservationConvention,
+    DefaultAdvisorObservationConvention,
+    advisor_contextual_name,
+)
+from spring_ai_py.core import order_of
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import TracerProvider
+
+    from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+
+
+def _is_terminal(advisor: Advisor) -> bool:
+    return getattr(advisor, "_spring_ai_terminal", False)
+
+
+def _sorted(advisors: list[Any]) -> list[Any]:
+    """Sort by order; equal orders keep registration order; terminals always last (§7.13)."""
+    return sorted(advisors, key=lambda a: (_is_terminal(a), order_of(a)))
+
+
+class DefaultAroundAdvisorChain(BaseAdvisorChain):
+    """The default advisor chain: each ``next_call``/``next_stream`` pops the next advisor.
+
+    Advisors run in order: the lowest order is outermost. The chain is single-use (each
+    step consumes an advisor); ``copy(after)`` creates a fresh chain of the advisors
+    after ``after`` as they were when this chain was created, which loops use any number
+    of times. Every step is a span named by the advisor observation convention.
+    """
+
+    DEFAULT_OBSERVATION_CONVENTION: ClassVar[AdvisorObservationConvention] = (
+        DefaultAdvisorObservationConvention()
+    )
+
+    __slots__ = (
+        "_call_advisors",
+        "_convention",
+        "_original_call_advisors",
+        "_original_stream_advisors",
+        "_stream_advisors",
+        "_tracer",
+        "_tracer_provider",
+    )
+
+    def __init__(
+        self,
+        tracer_provider: TracerProvider | None,
+        call_advisors: Sequence[CallAdvisor],
+        stream_advisors: Sequence[StreamAdvisor],
+        observation_convention: AdvisorObservationConvention | None = None,
+    ) -> None:
+        _assert.not_none(call_advisors, "the callAdvisors must be non-null")
+        _assert.not_none(stream_advisors, "the streamAdvisors must be non-null")
+        self._tracer_provider = tracer_provider
+        self._tracer = tracer_for(tracer_provider)
+        self._original_call_advisors: tuple[CallAdvisor, ...] = tuple(call_advisors)
+        self._original_stream_advisors: tuple[StreamAdvisor, ...] = tuple(stream_advisors)
+        self._call_advisors: deque[CallAdvisor] = deque(self._original_call_advisors)
+        self._stream_advisors: deque[StreamAdvisor] = deque(self._original_stream_advisors)
+        # The default convention takes the chain's fast path (cached names, lazy attributes).
+        if type(observation_convention) is DefaultAdvisorObservationConvention:
+            observation_convention = None
+        self._convention = observation_convention
+
+    @staticmethod
+    def builder(tracer_provider: TracerProvider | None = None) -> DefaultAroundAdvisorChain.Builder:
+        return DefaultAroundAdvisorChain.Builder(tracer_provider)
+
+    def _span_name_and_attributes(
+        self, advisor: Advisor, request: ChatClientRequest
+    ) -> tuple[str, Any]:
+        convention = self._convention
+        if convention is None:
+            name = advisor.get_name()
+            return advisor_contextual_name(name), lambda: {
+                "gen_ai.operation.name": "framework",
+                "gen_ai.system": "spring_ai",
+                "gen_ai.provider.name": "spring_ai",
+                "spring.ai.kind": "advisor",
+                "spring.ai.advisor.name": name,
+                "spring.ai.advisor.order": advisor.get_order(),
+            }
+        context = AdvisorObservationContext(advisor.get_name(), request, advisor.get_order())
+        return convention.get_contextual_name(context), lambda: convention.attributes(context)
+
+    def next_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
+        """Run the next call advisor inside its span."""
+        if chat_client_request is None:
+            raise ValueError("the chatClientRequest cannot be null")
+        if not self._call_advisors:
+            raise RuntimeError("No CallAdvisors available to execute")
+        advisor = self._call_advisors.popleft()
+        name, attributes = self._span_name_and_attributes(advisor, chat_client_request)
+        span, token = start_span(self._tracer, name, attributes)
+        if token is None:
+            return advisor.advise_call(chat_client_request, self)
+        try:
+            response = advisor.advise_call(chat_client_request, self)
+        except BaseException as error:
+            end_span(span, token, error)
+            raise
+        end_span(span, token)
+        return response
+
+    def next_stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
+        """The next stream advisor's stream; the advisor is taken when iteration starts."""
+        if chat_client_request is None:
+            raise ValueError("the chatClientRequest cannot be null")
+
+        def begin() -> StreamStep[ChatClientResponse]:
+            if not self._stream_advisors:
+                raise RuntimeError("No StreamAdvisors available to execute")
+            advisor = self._stream_advisors.popleft()
+            name, attributes = self._span_name_and_attributes(advisor, chat_client_request)
+            return StreamStep(name, attributes, lambda: advisor.advise_stream(chat_client_request, self))
+
+        return observe_stream(self._tracer, begin)
+
+    def copy(self, after: Advisor) -> DefaultAroundAdvisorChain:
+        """A fresh chain of the advisors after ``after`` (matched by identity) in this
+        chain's creation-time call and stream lists."""
+        _assert.not_none(after, "The after advisor must not be null")
+        calls = _after(self._original_call_advisors, after)
+        streams = _after(self._original_stream_advisors, after)
+        if calls is None and streams is None:
+            raise ValueError(f"The specified advisor is not part of the chain: {after.get_name()}")
+        return DefaultAroundAdvisorChain(
+            self._tracer_provider, calls or (), streams or (), self._convention
+        )
+
+    def get_call_advisors(self) -> list[CallAdvisor]:
+        return list(self._original_call_advisors)
+
+    def get_stream_advisors(self) -> list[StreamAdvisor]:
+        return list(self._original_stream_advisors)
+
+    def get_tracer_provider(self) -> TracerProvider | None:
+        return self._tracer_provider
+
+    def get_observation_convention(self) -> AdvisorObservationConvention:
+        return self._convention or self.DEFAULT_OBSERVATION_CONVENTION
+
+    def mutate(self) -> DefaultAroundAdvisorChain.Builder:
+        """A builder holding this chain's advisors, each once (call and stream merged)."""
+        seen: dict[int, Advisor] = {}
+        for advisor in (*self._original_call_advisors, *self._original_stream_advisors):
+            seen.setdefault(id(advisor), advisor)
+        return (
+            DefaultAroundAdvisorChain.Builder(self._tracer_provider)
+            .observation_convention(self._convention)
+            .push_all(list(seen.values()))
+        )
+
+    def __repr__(self) -> str:
+        names = [a.get_name() for a in self._call_advisors]
+        return f"DefaultAroundAdvisorChain(remaining_call_advisors={names})"
+
+    class Builder(BaseAdvisorChain.Builder):
+        """Collects advisors; ``build()`` sorts them (terminals innermost, ties stable)."""
+
+        def __init__(self, tracer_provider: TracerProvider | None = None) -> None:
+            self._tracer_provider = tracer_provider
+            self._advisors: list[Advisor] = []
+            self._convention: AdvisorObservationConvention | None = None
+
+        def observation_convention(self, convention: AdvisorObservationConvention | None) -> Self:
+            self._convention = convention
+            return self
+
+        def push(self, advisor: Advisor) -> Self:
+            _assert.not_none(advisor, "the advisor must be non-null")
+            return self.push_all([advisor])
+
+        def push_all(self, *advisors: Advisor | Sequence[Advisor]) -> Self:
+            items: list[Any]
+            if len(advisors) == 1 and isinstance(advisors[0], list | tuple):
+                items = list(advisors[0])
+            else:
+                items = list(advisors)
+            _assert.not_none(items, "the advisors must be non-null")
+            _assert.no_null_elements(items, "the advisors must not contain null elements")
+            for advisor in items:
+                if not isinstance(advisor, CallAdvisor | StreamAdvisor):
+                    raise TypeError(
+                        f"{advisor!r} is neither a CallAdvisor nor a StreamAdvisor and cannot be "
+                        "pushed onto the advisor chain"
+                    )
+            self._advisors.extend(items)
+            return self
+
+        def build(self) -> DefaultAroundAdvisorChain:
+            ordered = _sorted(self._advisors)
+            return DefaultAroundAdvisorChain(
+                self._tracer_provider,
+                [a for a in ordered if isinstance(a, CallAdvisor)],
+                [a for a in ordered if isinstance(a, StreamAdvisor)],
+                self._convention,
+            )
+
+
+def _after(advisors: tuple[Any, ...], after: Advisor) -> tuple[Any, ...] | None:
+    for index, advisor in enumerate(advisors):
+        if advisor is after:
+            return advisors[index + 1 :]
+    return None

@@ -1,0 +1,138 @@
+"""How the ChatClient span is named and annotated; subclass to rename or extend."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py._observation import Attributes
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api import Advisor
+    from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+
+CONVERSATION_ID_KEY = "chat_memory_conversation_id"
+
+
+@dataclass(slots=True)
+class ChatClientObservationContext:
+    """What a ChatClient span is about: the request, the advisors, call or stream."""
+
+    request: ChatClientRequest
+    advisors: list[Advisor] = field(default_factory=list)
+    stream: bool = False
+    format: str | None = None
+    response: ChatClientResponse | None = None
+
+    def get_request(self) -> ChatClientRequest:
+        return self.request
+
+    def get_advisors(self) -> list[Advisor]:
+        return self.advisors
+
+    def is_stream(self) -> bool:
+        return self.stream
+
+    def get_format(self) -> str | None:
+        return self.format
+
+    def get_response(self) -> ChatClientResponse | None:
+        return self.response
+
+    def set_response(self, response: ChatClientResponse | None) -> None:
+        self.response = response
+
+
+class ChatClientObservationConvention(ABC):
+    """Names the ChatClient span and chooses its attributes."""
+
+    @abstractmethod
+    def get_name(self) -> str:
+        """The observation name."""
+
+    @abstractmethod
+    def get_contextual_name(self, context: ChatClientObservationContext) -> str:
+        """The span name."""
+
+    def get_low_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        return {}
+
+    def get_high_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        return {}
+
+    def get_response_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        """Attributes added when the response is complete (empty by default)."""
+        return {}
+
+    def attributes(self, context: ChatClientObservationContext) -> Attributes:
+        return {
+            **self.get_low_cardinality_key_values(context),
+            **self.get_high_cardinality_key_values(context),
+        }
+
+
+class DefaultChatClientObservationConvention(ChatClientObservationConvention):
+    """Spring's ChatClient convention: a ``spring_ai chat_client`` span.
+
+    Prompt and completion texts stay off the span unless ``include_prompt`` /
+    ``include_completion`` are set (``gen_ai.prompt`` / ``gen_ai.completion``).
+    """
+
+    DEFAULT_NAME: ClassVar[str] = "spring.ai.chat.client"
+
+    def __init__(
+        self,
+        name: str = DEFAULT_NAME,
+        *,
+        include_prompt: bool = False,
+        include_completion: bool = False,
+    ) -> None:
+        self._name = name
+        self.include_prompt = include_prompt
+        self.include_completion = include_completion
+
+    def get_name(self) -> str:
+        return self._name
+
+    def get_contextual_name(self, context: ChatClientObservationContext) -> str:
+        return "spring_ai chat_client"
+
+    def get_low_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        return {
+            "gen_ai.operation.name": "framework",
+            "gen_ai.system": "spring_ai",
+            "gen_ai.provider.name": "spring_ai",
+            "spring.ai.kind": "chat_client",
+            "spring.ai.chat.client.stream": context.stream,
+        }
+
+    def get_high_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        values: dict[str, Any] = {}
+        if context.advisors:
+            values["spring.ai.chat.client.advisors"] = [a.get_name() for a in context.advisors]
+        conversation_id = context.request.context.get(CONVERSATION_ID_KEY)
+        if isinstance(conversation_id, str) and conversation_id.strip():
+            values["spring.ai.chat.client.conversation.id"] = conversation_id
+        options = context.request.prompt.get_options()
+        callbacks = getattr(options, "tool_callbacks", None)
+        if callbacks:
+            values["spring.ai.chat.client.tool.names"] = sorted(
+                c.get_tool_definition().name for c in callbacks
+            )
+        if self.include_prompt:
+            values["gen_ai.prompt"] = [
+                f"{m.get_message_type().value}: {m.get_text() or ''}"
+                for m in context.request.prompt.get_instructions()
+            ]
+        return values
+
+    def get_response_key_values(self, context: ChatClientObservationContext) -> Attributes:
+        if not self.include_completion or context.response is None:
+            return {}
+        chat_response = context.response.chat_response
+        if chat_response is None:
+            return {}
+        return {
+            "gen_ai.completion": [g.get_output().get_text() or "" for g in chat_response.get_results()]
+        }

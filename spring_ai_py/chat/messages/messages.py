@@ -1,0 +1,287 @@
+"""Message types: user, system, assistant (with tool calls) and tool responses.
+
+As in Spring, every message carries its type in its metadata under
+``AbstractMessage.MESSAGE_TYPE`` and compares equal by type, text and metadata (plus the
+tool calls, responses and media of the subclasses).
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.content.media import Media
+
+
+class MessageType(enum.Enum):
+    """The role of a message in a conversation."""
+
+    USER = "user"
+    ASSISTANT = "assistant"
+    SYSTEM = "system"
+    TOOL = "tool"
+
+    def get_value(self) -> str:
+        return self.value
+
+    @classmethod
+    def from_value(cls, value: str) -> MessageType:
+        """Return the type whose value is ``value`` (``"user"`` → ``USER``)."""
+        for member in cls:
+            if member.value == value:
+                return member
+        raise ValueError(f"Invalid MessageType value: {value}")
+
+
+class Message(ABC):
+    """A message in a prompt or a response."""
+
+    @abstractmethod
+    def get_text(self) -> str | None:
+        """The text content (``None`` for an assistant message that only calls tools)."""
+
+    @abstractmethod
+    def get_metadata(self) -> dict[str, Any]:
+        """Metadata; always includes the message type."""
+
+    @abstractmethod
+    def get_message_type(self) -> MessageType:
+        """The role of this message."""
+
+
+class AbstractMessage(Message, Buildable):
+    """Shared state of the concrete messages: type, text and metadata."""
+
+    MESSAGE_TYPE: ClassVar[str] = "messageType"
+
+
+    def __init__(
+        self,
+        message_type: MessageType,
+        text: str | None,
+        metadata: Mapping[str, Any] | None,
+    ) -> None:
+        _assert.not_none(message_type, "Message type must not be null")
+        if message_type in (MessageType.SYSTEM, MessageType.USER) and text is None:
+            raise ValueError("Content must not be null for SYSTEM or USER messages")
+        self._message_type = message_type
+        self._text = text
+        self._metadata: dict[str, Any] = dict(metadata) if metadata else {}
+        self._metadata[self.MESSAGE_TYPE] = message_type
+
+    def get_text(self) -> str | None:
+        return self._text
+
+    @property
+    def text(self) -> str | None:
+        """The text content, as an attribute."""
+        return self._text
+
+    def get_metadata(self) -> dict[str, Any]:
+        return self._metadata
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        return self._metadata
+
+    def get_message_type(self) -> MessageType:
+        return self._message_type
+
+    @property
+    def message_type(self) -> MessageType:
+        return self._message_type
+
+    def _equality_key(self) -> tuple[Any, ...]:
+        return (self._message_type, self._text, self._metadata)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, AbstractMessage)
+        return self._equality_key() == other._equality_key()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._message_type, self._text))
+
+    def _user_metadata(self) -> dict[str, Any]:
+        """The metadata without the message-type entry the constructor adds."""
+        metadata = dict(self._metadata)
+        metadata.pop(self.MESSAGE_TYPE, None)
+        return metadata
+
+    def _builder_state(self) -> dict[str, Any]:
+        return {"text": self._text, "metadata": self._user_metadata()}
+
+    def copy(self) -> AbstractMessage:
+        """Return an equal message that shares no mutable state with this one."""
+        return self.mutate().build()
+
+
+def _media_list(media: Sequence[Media] | Media | None) -> list[Media]:
+    if media is None:
+        return []
+    if isinstance(media, Media):
+        return [media]
+    items = list(media)
+    _assert.no_null_elements(items, "media cannot have null elements")
+    return items
+
+
+class UserMessage(AbstractMessage):
+    """A message from the user: text, optional media and metadata.
+
+    ``UserMessage("hi")``; ``UserMessage.builder().text("hi").media(m).build()``.
+    """
+
+
+    def __init__(
+        self,
+        text: str | None = None,
+        media: Sequence[Media] | Media | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(MessageType.USER, text, metadata)
+        self._media = _media_list(media)
+
+    def get_media(self) -> list[Media]:
+        return self._media
+
+    @property
+    def media(self) -> list[Media]:
+        return self._media
+
+    def _equality_key(self) -> tuple[Any, ...]:
+        return (*super()._equality_key(), self._media)
+
+    def _builder_state(self) -> dict[str, Any]:
+        return {"text": self._text, "media": list(self._media), "metadata": self._user_metadata()}
+
+    def copy(self) -> UserMessage:
+        return UserMessage(**self._builder_state())
+
+    def __repr__(self) -> str:
+        return f"UserMessage(text={self._text!r}, metadata={self._metadata!r})"
+
+
+class SystemMessage(AbstractMessage):
+    """Instructions for the model, usually the first message of a prompt."""
+
+
+    def __init__(self, text: str | None = None, metadata: Mapping[str, Any] | None = None) -> None:
+        super().__init__(MessageType.SYSTEM, text, metadata)
+
+    def copy(self) -> SystemMessage:
+        return SystemMessage(self._text, self._user_metadata())
+
+    def __repr__(self) -> str:
+        return f"SystemMessage(text={self._text!r}, metadata={self._metadata!r})"
+
+
+class AssistantMessage(AbstractMessage):
+    """A reply from the model: text and/or tool calls, with provider ``properties``."""
+
+    @dataclass(frozen=True)
+    class ToolCall:
+        """One tool call requested by the model (``arguments`` is a JSON string)."""
+
+        id: str
+        type: str
+        name: str
+        arguments: str
+
+    _builder_aliases: ClassVar[dict[str, str]] = {"text": "content", "metadata": "properties"}
+
+    def __init__(
+        self,
+        content: str | None = None,
+        properties: Mapping[str, Any] | None = None,
+        tool_calls: Sequence[AssistantMessage.ToolCall] | None = None,
+        media: Sequence[Media] | Media | None = None,
+    ) -> None:
+        super().__init__(MessageType.ASSISTANT, content, properties)
+        self._tool_calls: list[AssistantMessage.ToolCall] = list(tool_calls) if tool_calls else []
+        self._media = _media_list(media)
+
+    def get_tool_calls(self) -> list[AssistantMessage.ToolCall]:
+        return self._tool_calls
+
+    @property
+    def tool_calls(self) -> list[AssistantMessage.ToolCall]:
+        return self._tool_calls
+
+    def has_tool_calls(self) -> bool:
+        return bool(self._tool_calls)
+
+    def get_media(self) -> list[Media]:
+        return self._media
+
+    @property
+    def media(self) -> list[Media]:
+        return self._media
+
+    def _builder_state(self) -> dict[str, Any]:
+        return {
+            "content": self._text,
+            "properties": self._user_metadata(),
+            "tool_calls": list(self._tool_calls),
+            "media": list(self._media),
+        }
+
+    def _equality_key(self) -> tuple[Any, ...]:
+        return (*super()._equality_key(), self._tool_calls, self._media)
+
+    def copy(self) -> AssistantMessage:
+        return AssistantMessage(**self._builder_state())
+
+    def __repr__(self) -> str:
+        return (
+            f"AssistantMessage(text={self._text!r}, tool_calls={self._tool_calls!r}, "
+            f"metadata={self._metadata!r})"
+        )
+
+
+class ToolResponseMessage(AbstractMessage):
+    """The results of tool calls, sent back to the model (its text is ``""``)."""
+
+    @dataclass(frozen=True)
+    class ToolResponse:
+        """The result of one tool call: the call's ``id``, the tool ``name`` and the data."""
+
+        id: str
+        name: str
+        response_data: str
+
+
+    def __init__(
+        self,
+        responses: Sequence[ToolResponseMessage.ToolResponse] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(MessageType.TOOL, "", metadata)
+        self._responses: list[ToolResponseMessage.ToolResponse] = list(responses) if responses else []
+
+    def get_responses(self) -> list[ToolResponseMessage.ToolResponse]:
+        return self._responses
+
+    @property
+    def responses(self) -> list[ToolResponseMessage.ToolResponse]:
+        return self._responses
+
+    def _equality_key(self) -> tuple[Any, ...]:
+        return (*super()._equality_key(), self._responses)
+
+    def _builder_state(self) -> dict[str, Any]:
+        return {"responses": list(self._responses), "metadata": self._user_metadata()}
+
+    def copy(self) -> ToolResponseMessage:
+        return ToolResponseMessage(**self._builder_state())
+
+    def __repr__(self) -> str:
+        return f"ToolResponseMessage(responses={self._responses!r}, metadata={self._metadata!r})"

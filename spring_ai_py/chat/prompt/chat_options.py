@@ -1,0 +1,131 @@
+"""Portable chat options and their builder (Spring's ``ChatOptions`` / ``DefaultChatOptions``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Self
+
+from spring_ai_py._builder import Buildable, Builder
+
+
+class ChatOptionsBuilder(Builder[Any]):
+    """A chat-options builder with Spring's ``combine_with`` and ``clone``.
+
+    ``combine_with(other)`` copies every field ``other`` has set (not ``None``) onto this
+    builder, for the fields this builder's class has; list fields such as
+    ``stop_sequences`` are concatenated and dict fields merged, as in Spring 2.0.1.
+    """
+
+    __slots__ = ()
+
+    def combine_with(self, other: ChatOptionsBuilder | ChatOptions) -> ChatOptionsBuilder:
+        theirs = other._values if isinstance(other, ChatOptionsBuilder) else other._set_fields()
+        names = {f.name for f in dataclasses.fields(self._cls)}
+        for name, value in theirs.items():
+            if value is None or name not in names:
+                continue
+            mine = self._values.get(name)
+            self._values[name] = self._cls._combine_field(name, mine, value)
+        return self
+
+    def clone(self) -> ChatOptionsBuilder:
+        return ChatOptionsBuilder(self._cls, self._values)
+
+    def get_value(self, name: str) -> Any:
+        """The value set for ``name`` so far (``None`` when unset)."""
+        return self._values.get(name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatOptions(Buildable):
+    """Options common to chat models; ``None`` means "not set, use the model's default".
+
+    Provider options subclass this and add their own fields. ``builder()`` and
+    ``mutate()`` return a :class:`ChatOptionsBuilder` of the concrete class.
+    """
+
+    model: str | None = None
+    frequency_penalty: float | None = None
+    max_tokens: int | None = None
+    presence_penalty: float | None = None
+    stop_sequences: list[str] | None = None
+    temperature: float | None = None
+    top_k: int | None = None
+    top_p: float | None = None
+
+    @classmethod
+    def builder(cls) -> ChatOptionsBuilder:
+        return ChatOptionsBuilder(cls)
+
+    def mutate(self) -> ChatOptionsBuilder:
+        return ChatOptionsBuilder(type(self), self._set_fields())
+
+    def copy(self) -> Self:
+        """An equal, independent copy (lists and dicts copied)."""
+        return type(self)(**{k: _shallow_copy(v) for k, v in self._set_fields().items()})
+
+    def _set_fields(self) -> dict[str, Any]:
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if f.init and getattr(self, f.name) is not None
+        }
+
+    @classmethod
+    def _combine_field(cls, name: str, mine: Any, theirs: Any) -> Any:
+        """How ``combine_with`` merges one field: lists concatenate, dicts merge."""
+        if mine is None:
+            return _shallow_copy(theirs)
+        if isinstance(mine, list) and isinstance(theirs, list):
+            return [*mine, *theirs]
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            return {**mine, **theirs}
+        return theirs
+
+    def get_model(self) -> str | None:
+        return self.model
+
+    def get_frequency_penalty(self) -> float | None:
+        return self.frequency_penalty
+
+    def get_max_tokens(self) -> int | None:
+        return self.max_tokens
+
+    def get_presence_penalty(self) -> float | None:
+        return self.presence_penalty
+
+    def get_stop_sequences(self) -> list[str] | None:
+        return self.stop_sequences
+
+    def get_temperature(self) -> float | None:
+        return self.temperature
+
+    def get_top_k(self) -> int | None:
+        return self.top_k
+
+    def get_top_p(self) -> float | None:
+        return self.top_p
+
+
+def _shallow_copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+DefaultChatOptions = ChatOptions
+"""Spring's ``DefaultChatOptions`` is this class."""
+
+
+def as_options(options: ChatOptions | ChatOptionsBuilder | None) -> ChatOptions | None:
+    """Accept a ``ChatOptions`` or a builder of one (PORTING §9) and return options."""
+    if options is None or isinstance(options, ChatOptions):
+        return options
+    if isinstance(options, ChatOptionsBuilder):
+        built = options.build()
+        assert isinstance(built, ChatOptions)
+        return built
+    raise TypeError(f"expected ChatOptions or a ChatOptions builder, got {type(options).__name__}")

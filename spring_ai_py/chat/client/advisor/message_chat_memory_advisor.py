@@ -1,0 +1,164 @@
+"""``MessageChatMemoryAdvisor``: conversation history from a ``ChatMemory``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
+from spring_ai_py.chat.client.advisor.api.advisor import Advisor
+from spring_ai_py.chat.client.advisor.api.base_advisor import BaseChatMemoryAdvisor, default_scheduler
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.messages import Message, SystemMessage
+from spring_ai_py.chat.model import MessageAggregator
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain, StreamAdvisorChain
+    from spring_ai_py.chat.memory import ChatMemory
+
+
+class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
+    """Adds the conversation's stored messages to the prompt and stores the new turn.
+
+    ``before()`` reads the history for the conversation id (the advisor param
+    ``ChatMemory.CONVERSATION_ID``, else the builder's ``conversation_id``; one of them
+    is required) and puts it before the prompt's messages, keeping a system message
+    first. Unlike Spring 2.0.1 (PORTING §7.8) nothing is written before the model
+    answers: ``after()`` stores the request's last user (or tool-response) message
+    together with the first generation's assistant message, so a failed call leaves the
+    memory unchanged. On the stream path the aggregated reply is stored when the stream
+    completes (with or without a finish reason); a stream that fails or is not consumed
+    to its end stores nothing.
+
+    Its default order, ``Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER``, puts it outside
+    the tool loop: one turn is stored per call. Given an order above the
+    ``ToolCallingAdvisor``'s it sits inside the loop and every iteration is stored.
+    """
+
+    def __init__(
+        self,
+        chat_memory: ChatMemory,
+        conversation_id: str | None = None,
+        order: int = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
+        scheduler: Executor | None = None,
+    ) -> None:
+        self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+        if conversation_id is not None:
+            _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+        self._default_conversation_id = conversation_id
+        self._order = order
+        self._scheduler = scheduler if scheduler is not None else default_scheduler()
+        self._pending_key = f"spring_ai_py.chat.memory.pending_message.{id(self)}"
+
+    @staticmethod
+    def builder(chat_memory: ChatMemory) -> MessageChatMemoryAdvisor.Builder:
+        return MessageChatMemoryAdvisor.Builder(chat_memory)
+
+    def get_order(self) -> int:
+        return self._order
+
+    def get_scheduler(self) -> Executor:
+        return self._scheduler
+
+    def get_chat_memory(self) -> ChatMemory:
+        return self._chat_memory
+
+    def before(self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain) -> ChatClientRequest:
+        conversation_id = self.get_conversation_id(
+            chat_client_request.context, self._default_conversation_id
+        )
+        memory_messages = self._chat_memory.get(conversation_id)
+        prompt_messages = chat_client_request.prompt.get_instructions()
+        messages: list[Message] = []
+        if not _memory_already_in_prompt(prompt_messages, memory_messages):
+            messages.extend(memory_messages)
+        messages.extend(prompt_messages)
+        for index, message in enumerate(messages):
+            if isinstance(message, SystemMessage):
+                messages.insert(0, messages.pop(index))
+                break
+        prompt = chat_client_request.prompt.mutate().messages(messages).build()
+        context = dict(chat_client_request.context)
+        context[self._pending_key] = prompt.get_last_user_or_tool_response_message()
+        return ChatClientRequest(prompt, context)
+
+    def after(self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain) -> ChatClientResponse:
+        context = dict(chat_client_response.context)
+        pending = context.pop(self._pending_key, None)
+        conversation_id = self.get_conversation_id(context, self._default_conversation_id)
+        turn: list[Message] = [pending] if isinstance(pending, Message) else []
+        chat_response = chat_client_response.chat_response
+        generation = chat_response.get_result() if chat_response is not None else None
+        if generation is not None:
+            turn.append(generation.get_output())
+        if turn:
+            self._chat_memory.add(conversation_id, turn)
+        return ChatClientResponse(chat_client_response.chat_response, context)
+
+    def advise_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        return self._stream_and_store(chat_client_request, stream_advisor_chain)
+
+    async def _stream_and_store(
+        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
+        chunks = []
+        context: dict[str, Any] = {}
+        async for response in chain.next_stream(request):
+            if response.chat_response is not None:
+                chunks.append(response.chat_response)
+            context.update(response.context)
+            if self._pending_key in response.context:
+                response = ChatClientResponse(
+                    response.chat_response,
+                    {k: v for k, v in response.context.items() if k != self._pending_key},
+                )
+            yield response
+        aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
+        await run_blocking(self._scheduler, self.after, aggregated, chain)
+
+    def __repr__(self) -> str:
+        return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"
+
+    class Builder:
+        """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
+
+        def __init__(self, chat_memory: ChatMemory) -> None:
+            self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+            self._conversation_id: str | None = None
+            self._order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
+            self._scheduler: Executor | None = None
+
+        def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
+            self._conversation_id = conversation_id
+            return self
+
+        def order(self, order: int) -> MessageChatMemoryAdvisor.Builder:
+            self._order = order
+            return self
+
+        def scheduler(self, scheduler: Executor) -> MessageChatMemoryAdvisor.Builder:
+            self._scheduler = _assert.not_none(scheduler, "scheduler cannot be null")
+            return self
+
+        def build(self) -> MessageChatMemoryAdvisor:
+            return MessageChatMemoryAdvisor(
+                self._chat_memory, self._conversation_id, self._order, self._scheduler
+            )
+
+
+def _memory_already_in_prompt(prompt_messages: list[Message], memory_messages: list[Message]) -> bool:
+    """Whether the stored history already appears, in order, inside the prompt."""
+    if not memory_messages:
+        return True
+    size = len(memory_messages)
+    return any(
+        prompt_messages[offset : offset + size] == memory_messages
+        for offset in range(len(prompt_messages) - size + 1)
+    )

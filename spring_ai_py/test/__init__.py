@@ -1,0 +1,24 @@
+"""Test kit for users' own tests: scripted models and wire-level fake servers.
+
+``ScriptedChatModel`` answers from a queue and records every prompt; ``SpanRecorder``
+collects spans in memory; ``OpenAiTestServer`` / ``AnthropicTestServer`` speak the real
+HTTP JSON and SSE formats of both APIs on loopback, so the official SDKs and the
+provider models run offline.
+"""
+
+from spring_ai_py.test._wire import RecordedRequest
+from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
+from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
+from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
+from spring_ai_py.test.spans import SpanRecorder, render_span_tree
+
+__all__ = [
+    "AnthropicTestServer",
+    "AnthropicUsage",
+    "OpenAiTestServer",
+    "OpenAiUsage",
+    "RecordedRequest",
+    "ScriptedChatModel",
+    "SpanRecorder",
+    "render_span_tree",
+]

@@ -1,0 +1,401 @@
+"""HTTP/1.1 machinery shared by the wire-level fake servers.
+
+:class:`WireTestServer` runs a real ``ThreadingHTTPServer`` on ``127.0.0.1`` (a free port)
+in a background thread, keeps connections alive between requests as HTTP/1.1 servers do,
+counts the connections clients open, records every request and answers each one with
+whatever the concrete server (OpenAI, Anthropic) renders for it: a complete response, a
+chunked ``text/event-stream`` that may be cut after some events, or a dropped connection.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import socket
+import threading
+from abc import ABC, abstractmethod
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any, Self
+from urllib.parse import urlsplit
+
+SENSITIVE_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"}
+)
+"""Header names whose values a :class:`RecordedRequest` repr shows as ``***``."""
+
+_MASK = "***"
+
+
+@dataclass(frozen=True, repr=False)
+class RecordedRequest:
+    """One HTTP request as a fake server received it.
+
+    ``headers`` maps lower-case header names to their values and keeps credentials, so a
+    test can check what the SDK sent; ``repr()`` masks the credential headers.
+    ``body`` is the parsed JSON body, or ``None`` when the body is empty or not JSON
+    (``raw_body`` always holds the bytes).
+    """
+
+    method: str
+    path: str
+    query: str
+    headers: dict[str, str]
+    body: Any
+    raw_body: bytes = field(default=b"", compare=False)
+
+    def header(self, name: str) -> str | None:
+        """The value of header ``name`` (any case), or ``None`` when it was not sent."""
+        return self.headers.get(name.lower())
+
+    def __repr__(self) -> str:
+        shown = {
+            name: _MASK if name in SENSITIVE_HEADERS else value
+            for name, value in self.headers.items()
+        }
+        return (
+            f"RecordedRequest(method={self.method!r}, path={self.path!r}, "
+            f"query={self.query!r}, headers={shown!r}, body={self.body!r})"
+        )
+
+
+@dataclass(frozen=True)
+class FullResponse:
+    """A complete response; with ``cut`` only half the body is sent before the close."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+    cut: bool = False
+
+
+@dataclass(frozen=True)
+class StreamResponse:
+    """A ``200`` chunked event stream: one HTTP chunk per event.
+
+    With ``cut_after`` set, the connection closes after that many events, without the
+    terminating chunk, so the client sees an incomplete body.
+    """
+
+    events: tuple[bytes, ...]
+    headers: tuple[tuple[str, str], ...] = ()
+    cut_after: int | None = None
+
+
+@dataclass(frozen=True)
+class DropConnection:
+    """No response at all: the connection closes as soon as the request is read."""
+
+
+WireResponse = FullResponse | StreamResponse | DropConnection
+
+
+@dataclass(frozen=True)
+class FixedReply:
+    """A scripted reply that is the same for streaming and non-streaming requests."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+
+@dataclass(frozen=True)
+class DisconnectReply:
+    """A scripted dropped connection."""
+
+
+def json_bytes(value: Any) -> bytes:
+    """``value`` as compact UTF-8 JSON."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def split_words(text: str) -> list[str]:
+    """Split ``text`` into token-like pieces (a word with its leading blanks) that join back."""
+    return re.findall(r"\s*\S+|\s+", text)
+
+
+def split_fragments(text: str, parts: int = 3) -> list[str]:
+    """Split ``text`` into at most ``parts`` consecutive, nearly equal, non-empty pieces."""
+    if len(text) <= 1:
+        return [text]
+    size = -(-len(text) // parts)
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def check_chunks(text: str, chunks: list[str] | None) -> list[str]:
+    """The stream pieces for ``text``: ``chunks`` when given (they must join to ``text``)."""
+    if chunks is None:
+        return split_words(text)
+    if not all(isinstance(chunk, str) for chunk in chunks):
+        raise ValueError("chunks must be strings")
+    if "".join(chunks) != text:
+        raise ValueError("chunks must join to the text")
+    return list(chunks)
+
+
+def check_cut_after(cut_after: int | None) -> int | None:
+    """Validate the number of events to send before a stream is cut."""
+    if cut_after is not None and (isinstance(cut_after, bool) or cut_after < 0):
+        raise ValueError("cut_after must be a non-negative number of events")
+    return cut_after
+
+
+class _HttpServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, owner: WireTestServer) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.owner = owner
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _HttpServer
+
+    def setup(self) -> None:
+        super().setup()
+        self.server.owner._connection_opened(self.connection)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            self.server.owner._connection_closed(self.connection)
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except ConnectionError:
+            # Clients drop kept-alive connections at will, and may stop reading a stream
+            # early: neither is the server's failure.
+            self.close_connection = True
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Keep test output quiet: requests are recorded, not logged."""
+
+    def do_GET(self) -> None:
+        self._serve()
+
+    def do_POST(self) -> None:
+        self._serve()
+
+    def do_PUT(self) -> None:
+        self._serve()
+
+    def do_PATCH(self) -> None:
+        self._serve()
+
+    def do_DELETE(self) -> None:
+        self._serve()
+
+    def _serve(self) -> None:
+        declared = self.headers.get("Content-Length") or "0"
+        if not declared.isdigit():
+            self.send_error(400, "Bad Content-Length")
+            return
+        length = int(declared)
+        raw_body = self.rfile.read(length) if length > 0 else b""
+        try:
+            body: Any = json.loads(raw_body) if raw_body else None
+        except ValueError:
+            body = None
+        target = urlsplit(self.path)
+        request = RecordedRequest(
+            method=self.command,
+            path=target.path,
+            query=target.query,
+            headers={name.lower(): value for name, value in self.headers.items()},
+            body=body,
+            raw_body=raw_body,
+        )
+        self._write(self.server.owner._record_and_respond(request))
+
+    def _write(self, response: WireResponse) -> None:
+        if isinstance(response, DropConnection):
+            self.close_connection = True
+            return
+        if isinstance(response, FullResponse):
+            self.send_response(response.status)
+            for name, value in response.headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(response.body)))
+            self.end_headers()
+            if response.cut:
+                self.wfile.write(response.body[: len(response.body) // 2])
+                self.close_connection = True
+            else:
+                self.wfile.write(response.body)
+            return
+        self.send_response(200)
+        for name, value in response.headers:
+            self.send_header(name, value)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        for sent, event in enumerate(response.events):
+            if response.cut_after is not None and sent >= response.cut_after:
+                self.close_connection = True
+                return
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
+        self.wfile.write(b"0\r\n\r\n")
+
+
+class WireTestServer(ABC):
+    """A fake HTTP API on loopback: scripted replies in, recorded requests out.
+
+    Use it as a context manager, or call :meth:`start` and :meth:`stop`. Connections are
+    kept alive between requests; :attr:`connection_count` says how many a client opened.
+    """
+
+    _PATH_PREFIX = ""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._requests: list[RecordedRequest] = []
+        self._connection_count = 0
+        self._open_connections: set[socket.socket] = set()
+        self._http: _HttpServer | None = None
+        self._thread: threading.Thread | None = None
+        self._stopped = False
+        self._sequence = 0
+        self._queues: dict[str, deque[object]] = {}
+
+    def start(self) -> Self:
+        """Bind a free port on ``127.0.0.1`` and serve on a background thread."""
+        if self._http is not None or self._stopped:
+            raise RuntimeError(f"{type(self).__name__} can only be started once")
+        self._http = _HttpServer(self)
+        self._thread = threading.Thread(
+            target=self._http.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name=f"{type(self).__name__}-{self.port}",
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close every open connection; stopping twice is harmless."""
+        http, thread = self._http, self._thread
+        if http is None or self._stopped:
+            self._stopped = True
+            return
+        self._stopped = True
+        http.shutdown()
+        with self._lock:
+            open_connections = list(self._open_connections)
+        for connection in open_connections:
+            # A connection the client already closed may be half gone.
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+        http.server_close()
+        if thread is not None:
+            thread.join()
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        if self._http is None:
+            raise RuntimeError(f"{type(self).__name__} is not started")
+        return int(self._http.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        """The URL to give the SDK client as its ``base_url``."""
+        return f"http://127.0.0.1:{self.port}{self._PATH_PREFIX}"
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        """Every request received so far, oldest first (a copy)."""
+        with self._lock:
+            return list(self._requests)
+
+    @property
+    def connection_count(self) -> int:
+        """How many TCP connections clients have opened so far."""
+        with self._lock:
+            return self._connection_count
+
+    def enqueue_raw(
+        self,
+        status: int,
+        body: str | bytes,
+        content_type: str = "application/json",
+        *,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        """Script a reply sent exactly as given, for example malformed JSON."""
+        self._enqueue(raw_reply(status, body, content_type, headers))
+
+    def enqueue_disconnect(self) -> None:
+        """Script a dropped connection: the request is read, then the socket closes."""
+        self._enqueue(DisconnectReply())
+
+    def _enqueue(self, reply: object, queue: str = "chat") -> None:
+        with self._lock:
+            self._queue(queue).append(reply)
+
+    def _next_reply(self, queue: str = "chat") -> object | None:
+        with self._lock:
+            replies = self._queue(queue)
+            return replies.popleft() if replies else None
+
+    def _queue(self, name: str) -> deque[object]:
+        return self._queues.setdefault(name, deque())
+
+    def _next_id(self) -> int:
+        with self._lock:
+            self._sequence += 1
+            return self._sequence
+
+    def _record_and_respond(self, request: RecordedRequest) -> WireResponse:
+        with self._lock:
+            self._requests.append(request)
+        return self._respond(request)
+
+    def _connection_opened(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._connection_count += 1
+            self._open_connections.add(connection)
+
+    def _connection_closed(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._open_connections.discard(connection)
+
+    @staticmethod
+    def _render_fixed(reply: object) -> WireResponse | None:
+        """The response for the API-independent replies, ``None`` for any other."""
+        if isinstance(reply, FixedReply):
+            return FullResponse(reply.status, reply.headers, reply.body)
+        if isinstance(reply, DisconnectReply):
+            return DropConnection()
+        return None
+
+    @abstractmethod
+    def _respond(self, request: RecordedRequest) -> WireResponse:
+        """Render the response to ``request`` (called on the connection's thread)."""
+
+    def __repr__(self) -> str:
+        where = self.base_url if self._http is not None and not self._stopped else None
+        return f"{type(self).__name__}(base_url={where!r})"
+
+
+def raw_reply(
+    status: int, body: str | bytes, content_type: str, headers: dict[str, str] | None
+) -> FixedReply:
+    """A :class:`FixedReply` carrying ``body`` as is."""
+    data = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+    return FixedReply(status, (("Content-Type", content_type), *(headers or {}).items()), data)

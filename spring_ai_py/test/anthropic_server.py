@@ -1,0 +1,364 @@
+"""A fake Anthropic Messages API on loopback that the official ``anthropic`` SDK talks to.
+
+It serves ``POST /v1/messages``: a ``message`` object, or, when the request asks for
+``stream``, the server-sent events ``message_start``, ``content_block_start``, ``ping``,
+``content_block_delta`` (``text_delta``, ``thinking_delta``, ``signature_delta``,
+``input_json_delta``), ``content_block_stop``, ``message_delta`` and ``message_stop``,
+from replies a test scripts in advance; it records every request the SDK sends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spring_ai_py.test._wire import (
+    FixedReply,
+    FullResponse,
+    RecordedRequest,
+    StreamResponse,
+    WireResponse,
+    WireTestServer,
+    check_chunks,
+    check_cut_after,
+    json_bytes,
+    split_fragments,
+    split_words,
+)
+
+__all__ = ["AnthropicTestServer", "AnthropicUsage"]
+
+_MESSAGES_PATH = "/v1/messages"
+_JSON = (("Content-Type", "application/json"),)
+_EVENT_STREAM = (
+    ("Content-Type", "text/event-stream; charset=utf-8"),
+    ("Cache-Control", "no-cache"),
+)
+
+_ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    402: "billing_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    500: "api_error",
+    504: "timeout_error",
+    529: "overloaded_error",
+}
+
+
+@dataclass(frozen=True)
+class AnthropicUsage:
+    """Token counts reported in a message's ``usage``."""
+
+    input_tokens: int = 10
+    output_tokens: int = 5
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+
+    def to_json(self, output_tokens: int | None = None) -> dict[str, Any]:
+        """The wire form of this usage, optionally with another ``output_tokens``."""
+        return {
+            "input_tokens": self.input_tokens,
+            "cache_creation_input_tokens": self.cache_creation_input_tokens,
+            "cache_read_input_tokens": self.cache_read_input_tokens,
+            "output_tokens": self.output_tokens if output_tokens is None else output_tokens,
+            "service_tier": "standard",
+        }
+
+
+@dataclass(frozen=True)
+class _ToolUse:
+    id: str | None
+    name: str
+    input: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _Message:
+    text: str | None
+    chunks: tuple[str, ...]
+    thinking: str | None
+    tool_uses: tuple[_ToolUse, ...]
+    usage: AnthropicUsage
+    stop_reason: str
+    stop_sequence: str | None
+    model: str | None
+    cut_after: int | None
+
+
+def _error_type(status: int) -> str:
+    return _ERROR_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+
+
+def _error_json(error_type: str, message: str, request_id: str) -> bytes:
+    return json_bytes(
+        {
+            "type": "error",
+            "error": {"type": error_type, "message": message},
+            "request_id": request_id,
+        }
+    )
+
+
+def _tool_use(spec: Mapping[str, Any]) -> _ToolUse:
+    if not isinstance(spec, Mapping):
+        raise ValueError("each tool call must be a mapping with name, arguments and id")
+    unknown = set(spec) - {"name", "arguments", "id"}
+    if unknown:
+        raise ValueError(f"unknown tool call keys: {sorted(unknown)}")
+    name = spec.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError("a tool call needs a non-empty name")
+    arguments = spec.get("arguments", {})
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            raise ValueError("tool call arguments must be a JSON object") from None
+    if not isinstance(arguments, Mapping):
+        raise ValueError("tool call arguments must be a JSON object")
+    call_id = spec.get("id")
+    if call_id is not None and not isinstance(call_id, str):
+        raise ValueError("a tool call id must be a string")
+    return _ToolUse(call_id, name, dict(arguments))
+
+
+def _event(event_type: str, data: dict[str, Any]) -> bytes:
+    return b"event: " + event_type.encode("ascii") + b"\ndata: " + json_bytes(data) + b"\n\n"
+
+
+class AnthropicTestServer(WireTestServer):
+    """A loopback Anthropic API for tests; point ``anthropic.Anthropic(base_url=...)`` at it.
+
+    Replies come from one queue, in the order they were scripted; a reply serves a
+    streaming or a non-streaming request alike, depending on the request's ``stream``
+    field. Requests missing ``model``, ``max_tokens`` or ``messages`` are rejected with a
+    ``400`` as the real API does (without using up a reply). When no reply is scripted
+    the server answers ``500`` with a message saying so (and ``x-should-retry: false``,
+    so the SDK does not retry).
+    """
+
+    def enqueue_text(
+        self,
+        text: str,
+        *,
+        chunks: Sequence[str] | None = None,
+        usage: AnthropicUsage | None = None,
+        stop_reason: str = "end_turn",
+        stop_sequence: str | None = None,
+        model: str | None = None,
+        thinking: str | None = None,
+        cut_after: int | None = None,
+    ) -> None:
+        """Script an assistant text reply.
+
+        ``chunks`` are the stream's ``text_delta`` pieces and must join to ``text`` (by
+        default the text is split into words). ``thinking`` puts a signed thinking block
+        before the text. ``model`` defaults to the request's model. ``cut_after`` closes
+        a streamed reply's connection after that many SSE events (a non-streamed reply
+        then gets half its body).
+        """
+        if not isinstance(text, str):
+            raise ValueError("text must be a string")
+        pieces = check_chunks(text, None if chunks is None else list(chunks))
+        self._enqueue(
+            _Message(
+                text,
+                tuple(pieces),
+                thinking,
+                (),
+                usage or AnthropicUsage(),
+                stop_reason,
+                stop_sequence,
+                model,
+                check_cut_after(cut_after),
+            )
+        )
+
+    def enqueue_tool_calls(
+        self,
+        tool_calls: Sequence[Mapping[str, Any]],
+        *,
+        text: str | None = None,
+        usage: AnthropicUsage | None = None,
+        stop_reason: str = "tool_use",
+        model: str | None = None,
+        thinking: str | None = None,
+        cut_after: int | None = None,
+    ) -> None:
+        """Script an assistant reply with ``tool_use`` blocks (after an optional text block).
+
+        Each tool call is a mapping with ``name``, ``arguments`` (a mapping or a JSON
+        object string: the block's ``input``) and an optional ``id`` (``toolu_<n>`` by
+        default). Streamed, each input arrives as several ``input_json_delta`` fragments.
+        """
+        uses = tuple(_tool_use(spec) for spec in tool_calls)
+        if not uses:
+            raise ValueError("tool_calls must not be empty")
+        pieces = split_words(text) if text is not None else []
+        self._enqueue(
+            _Message(
+                text,
+                tuple(pieces),
+                thinking,
+                uses,
+                usage or AnthropicUsage(),
+                stop_reason,
+                None,
+                model,
+                check_cut_after(cut_after),
+            )
+        )
+
+    def enqueue_error(
+        self,
+        status: int,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        error_type: str | None = None,
+    ) -> None:
+        """Script an error in Anthropic's shape ``{"type": "error", "error": {type, message}}``.
+
+        ``error_type`` defaults to what Anthropic sends for the status (``401``:
+        ``authentication_error``, ``429``: ``rate_limit_error`` with a ``retry-after: 1``
+        header unless ``headers`` has one, ``529``: ``overloaded_error``, ...).
+        """
+        if isinstance(status, bool) or not 400 <= status <= 599:
+            raise ValueError("an error status must be between 400 and 599")
+        request_id = f"req_test{self._next_id():06d}"
+        extra = {"request-id": request_id, **(headers or {})}
+        if status == 429 and not {"retry-after", "retry-after-ms"} & {h.lower() for h in extra}:
+            extra["retry-after"] = "1"
+        body = _error_json(error_type or _error_type(status), message, request_id)
+        self._enqueue(FixedReply(status, _JSON + tuple(extra.items()), body))
+
+    def _error(
+        self, status: int, message: str, *, headers: tuple[tuple[str, str], ...] = ()
+    ) -> FullResponse:
+        request_id = f"req_test{self._next_id():06d}"
+        body = _error_json(_error_type(status), message, request_id)
+        return FullResponse(status, (*_JSON, ("request-id", request_id), *headers), body)
+
+    def _respond(self, request: RecordedRequest) -> WireResponse:
+        if request.method != "POST" or request.path != _MESSAGES_PATH:
+            return self._error(404, "Not Found")
+        body = request.body
+        if not isinstance(body, dict):
+            return self._error(400, "There was an error parsing the body of your request.")
+        for required in ("model", "max_tokens", "messages"):
+            if required not in body:
+                return self._error(400, f"{required}: Field required")
+        reply = self._next_reply()
+        fixed = self._render_fixed(reply)
+        if fixed is not None:
+            return fixed
+        if isinstance(reply, _Message):
+            return self._render_message(reply, body)
+        return self._error(
+            500,
+            f"No reply is scripted for POST {_MESSAGES_PATH}: script one with enqueue_text(), "
+            "enqueue_tool_calls(), enqueue_error(), enqueue_raw() or enqueue_disconnect().",
+            headers=(("x-should-retry", "false"),),
+        )
+
+    def _render_message(self, reply: _Message, body: dict[str, Any]) -> WireResponse:
+        number = self._next_id()
+        model = reply.model or str(body["model"])
+        request_id = (("request-id", f"req_test{number:06d}"),)
+        signature = (
+            hashlib.sha256(reply.thinking.encode("utf-8")).hexdigest()
+            if reply.thinking is not None
+            else ""
+        )
+        use_ids = [use.id or f"toolu_test{number:06d}_{i}" for i, use in enumerate(reply.tool_uses)]
+        blocks: list[dict[str, Any]] = []
+        if reply.thinking is not None:
+            blocks.append({"type": "thinking", "thinking": reply.thinking, "signature": signature})
+        if reply.text is not None:
+            blocks.append({"type": "text", "text": reply.text})
+        blocks += [
+            {"type": "tool_use", "id": use_id, "name": use.name, "input": use.input}
+            for use_id, use in zip(use_ids, reply.tool_uses, strict=True)
+        ]
+        message: dict[str, Any] = {
+            "id": f"msg_test{number:06d}",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": blocks,
+            "stop_reason": reply.stop_reason,
+            "stop_sequence": reply.stop_sequence,
+            "usage": reply.usage.to_json(),
+        }
+        if body.get("stream") is not True:
+            return FullResponse(
+                200, _JSON + request_id, json_bytes(message), cut=reply.cut_after is not None
+            )
+
+        started = {
+            **message,
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": reply.usage.to_json(output_tokens=1),
+        }
+        events = [_event("message_start", {"type": "message_start", "message": started})]
+        for index, block in enumerate(blocks):
+            block_events = self._block_events(index, block, reply)
+            if index == 0:
+                # As the API does: a keep-alive ping right after the first block opens.
+                block_events.insert(1, _event("ping", {"type": "ping"}))
+            events += block_events
+        events.append(
+            _event(
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {
+                        "stop_reason": reply.stop_reason,
+                        "stop_sequence": reply.stop_sequence,
+                    },
+                    "usage": {"output_tokens": reply.usage.output_tokens},
+                },
+            )
+        )
+        events.append(_event("message_stop", {"type": "message_stop"}))
+        return StreamResponse(tuple(events), _EVENT_STREAM + request_id, reply.cut_after)
+
+    @staticmethod
+    def _block_events(index: int, block: dict[str, Any], reply: _Message) -> list[bytes]:
+        def delta(payload: dict[str, Any]) -> bytes:
+            return _event(
+                "content_block_delta",
+                {"type": "content_block_delta", "index": index, "delta": payload},
+            )
+
+        if block["type"] == "thinking":
+            opening: dict[str, Any] = {"type": "thinking", "thinking": "", "signature": ""}
+            deltas = [
+                delta({"type": "thinking_delta", "thinking": piece})
+                for piece in split_words(block["thinking"])
+            ]
+            deltas.append(delta({"type": "signature_delta", "signature": block["signature"]}))
+        elif block["type"] == "text":
+            opening = {"type": "text", "text": ""}
+            deltas = [delta({"type": "text_delta", "text": piece}) for piece in reply.chunks]
+        else:
+            opening = {**block, "input": {}}
+            deltas = [
+                delta({"type": "input_json_delta", "partial_json": fragment})
+                for fragment in split_fragments(json.dumps(block["input"]))
+            ]
+        start = _event(
+            "content_block_start",
+            {"type": "content_block_start", "index": index, "content_block": opening},
+        )
+        stop = _event("content_block_stop", {"type": "content_block_stop", "index": index})
+        return [start, *deltas, stop]

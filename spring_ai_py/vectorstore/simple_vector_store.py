@@ -1,0 +1,284 @@
+"""An in-memory vector store that can be saved to and loaded from a JSON file."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from spring_ai_py import _assert
+from spring_ai_py.document.document import Document, DocumentMetadata
+from spring_ai_py.document.id.id_generator import RandomIdGenerator
+from spring_ai_py.embedding.embedding_model import EmbeddingModel
+from spring_ai_py.vectorstore.filter.filter import Expression
+from spring_ai_py.vectorstore.filter_expression_evaluator import (
+    SimpleVectorStoreFilterExpressionEvaluator,
+)
+from spring_ai_py.vectorstore.search_request import SearchRequest
+from spring_ai_py.vectorstore.vector_store import VectorStore
+
+
+class SimpleVectorStoreContent:
+    """One stored entry: id, text, metadata and embedding (Spring's JSON record layout).
+
+    Serialised as ``{"id", "text", "metadata", "embedding"}``; ``"content"`` is read as
+    an alias of ``"text"`` and a missing id gets a random one.
+    """
+
+    def __init__(
+        self,
+        id: str | None,
+        text: str | None,
+        metadata: Mapping[str, Any] | None,
+        embedding: Sequence[float] | None,
+    ) -> None:
+        if id is not None:
+            _assert.has_text(id, "id must not be null or empty")
+        _assert.not_none(text, "content must not be null")
+        _assert.not_none(metadata, "metadata must not be null")
+        _assert.not_none(embedding, "embedding must not be null")
+        assert text is not None and metadata is not None and embedding is not None
+        _assert.is_true(len(embedding) > 0, "embedding vector must not be empty")
+        self._id = id if id is not None else RandomIdGenerator().generate_id(text, metadata)
+        self._text = text
+        self._metadata = dict(metadata)
+        self._embedding = [float(x) for x in embedding]
+
+    def get_id(self) -> str:
+        return self._id
+
+    def get_text(self) -> str:
+        return self._text
+
+    def get_metadata(self) -> dict[str, Any]:
+        """A copy of the metadata."""
+        return dict(self._metadata)
+
+    def get_embedding(self) -> list[float]:
+        """A copy of the embedding."""
+        return list(self._embedding)
+
+    def to_document(self, score: float) -> Document:
+        """A document for a search hit: the score, plus ``distance`` (``1 - score``) in
+        the metadata."""
+        metadata = dict(self._metadata)
+        metadata[DocumentMetadata.DISTANCE.value] = 1.0 - score
+        return (
+            Document.builder().id(self._id).text(self._text).metadata(metadata).score(score).build()
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object Spring writes for this entry."""
+        return {
+            "id": self._id,
+            "text": self._text,
+            "metadata": self._metadata,
+            "embedding": self._embedding,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> SimpleVectorStoreContent:
+        """Read an entry as Spring writes it (unknown fields are ignored)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"Expected a JSON object for a stored document but got: {data!r}")
+        text = data["text"] if "text" in data else data.get("content")
+        return SimpleVectorStoreContent(
+            data.get("id"),
+            text,
+            data.get("metadata"),
+            data.get("embedding"),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimpleVectorStoreContent):
+            return NotImplemented
+        return (self._id, self._text, self._metadata, self._embedding) == (
+            other._id,
+            other._text,
+            other._metadata,
+            other._embedding,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._id, self._text))
+
+    def __repr__(self) -> str:
+        return (
+            f"SimpleVectorStoreContent{{id='{self._id}', content='{self._text}', "
+            f"metadata={self._metadata}, embedding={self._embedding}}}"
+        )
+
+
+class EmbeddingMath:
+    """Vector arithmetic for the similarity search."""
+
+    def __init__(self) -> None:
+        raise NotImplementedError("This is a utility class and cannot be instantiated")
+
+    @staticmethod
+    def cosine_similarity(vector_x: Sequence[float], vector_y: Sequence[float]) -> float:
+        """Cosine of the angle between the vectors, in [-1, 1].
+
+        ``RuntimeError`` for a ``None`` vector; ``ValueError`` for different lengths or
+        a zero vector.
+        """
+        if vector_x is None or vector_y is None:
+            raise RuntimeError("Vectors must not be null")
+        if len(vector_x) != len(vector_y):
+            raise ValueError("Vectors lengths must be equal")
+        dot = EmbeddingMath.dot_product(vector_x, vector_y)
+        norm_x = EmbeddingMath.norm(vector_x)
+        norm_y = EmbeddingMath.norm(vector_y)
+        if norm_x == 0 or norm_y == 0:
+            raise ValueError("Vectors cannot have zero norm")
+        return dot / (math.sqrt(norm_x) * math.sqrt(norm_y))
+
+    @staticmethod
+    def dot_product(vector_x: Sequence[float], vector_y: Sequence[float]) -> float:
+        if len(vector_x) != len(vector_y):
+            raise ValueError("Vectors lengths must be equal")
+        return math.fsum(x * y for x, y in zip(vector_x, vector_y, strict=True))
+
+    @staticmethod
+    def norm(vector: Sequence[float]) -> float:
+        """The squared Euclidean norm (the dot product of the vector with itself), as
+        Spring computes it."""
+        return EmbeddingMath.dot_product(vector, vector)
+
+
+class SimpleVectorStore(VectorStore):
+    """A thread-safe, in-memory vector store ranking by cosine similarity.
+
+    ``add`` embeds the documents in one batch through the embedding model and keeps
+    them by id (a known id is replaced); ``similarity_search`` embeds the query, keeps
+    the entries matching the filter, scores each by cosine similarity, drops those
+    below the threshold and returns the best ``top_k``, each with its ``score`` and a
+    ``distance`` (``1 - score``) metadata entry. ``save`` / ``load`` use Spring's JSON
+    file layout (an object keyed by document id), so a store saved by Spring AI loads
+    here and the other way round. Only text documents can be added.
+
+    Build with ``SimpleVectorStore(embedding_model)`` or
+    ``SimpleVectorStore.builder(embedding_model).build()``.
+    """
+
+    def __init__(self, embedding_model: EmbeddingModel) -> None:
+        _assert.not_none(embedding_model, "EmbeddingModel must be configured")
+        self._embedding_model = embedding_model
+        self._evaluator = SimpleVectorStoreFilterExpressionEvaluator()
+        self._lock = threading.RLock()
+        self._store: dict[str, SimpleVectorStoreContent] = {}
+
+    @staticmethod
+    def builder(embedding_model: EmbeddingModel) -> SimpleVectorStore.Builder:
+        return SimpleVectorStore.Builder(embedding_model)
+
+    def add(self, documents: list[Document]) -> None:
+        _assert.not_none(documents, "Documents list cannot be null")
+        if len(documents) == 0:
+            raise ValueError("Documents list cannot be empty")
+        _assert.no_null_elements(documents, "Documents list cannot contain null elements")
+        for document in documents:
+            if not document.is_text():
+                raise ValueError(
+                    "Only text documents are supported for now. "
+                    "One of the documents contains non-text content."
+                )
+        texts = [self._embedding_model.get_embedding_content(d) or "" for d in documents]
+        embeddings = self._embedding_model.embed(texts)
+        _assert.is_true(
+            len(embeddings) == len(documents),
+            "Embeddings must have the same number as that of the documents",
+        )
+        contents = [
+            SimpleVectorStoreContent(
+                document.get_id(), document.get_text() or "", document.get_metadata(), embedding
+            )
+            for document, embedding in zip(documents, embeddings, strict=True)
+        ]
+        with self._lock:
+            for content in contents:
+                self._store[content.get_id()] = content
+
+    def do_delete(self, id_list: list[str]) -> None:
+        with self._lock:
+            for id_ in id_list:
+                self._store.pop(id_, None)
+
+    def do_delete_by_filter(self, filter_expression: Expression) -> None:
+        with self._lock:
+            doomed = [
+                id_
+                for id_, content in self._store.items()
+                if self._evaluator.evaluate(filter_expression, content.get_metadata())
+            ]
+            for id_ in doomed:
+                del self._store[id_]
+
+    def do_similarity_search(self, request: SearchRequest) -> list[Document]:
+        query_embedding = self._embedding_model.embed(request.get_query())
+        with self._lock:
+            contents = list(self._store.values())
+        filter_expression = request.get_filter_expression()
+        hits: list[Document] = []
+        for content in contents:
+            if filter_expression is not None and not self._evaluator.evaluate(
+                filter_expression, content.get_metadata()
+            ):
+                continue
+            score = EmbeddingMath.cosine_similarity(query_embedding, content.get_embedding())
+            if score >= request.get_similarity_threshold():
+                hits.append(content.to_document(score))
+        hits.sort(key=lambda document: document.get_score() or 0.0, reverse=True)
+        return hits[: request.get_top_k()]
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the store to ``path`` as JSON in Spring's layout (overwriting it).
+
+        ``OSError`` when the file cannot be written.
+        """
+        with self._lock:
+            data = {id_: content.to_json() for id_, content in self._store.items()}
+        Path(path).write_text(_to_json(data), encoding="utf-8")
+
+    def load(self, path: str | os.PathLike[str]) -> None:
+        """Replace the store's contents with the JSON file at ``path``.
+
+        ``OSError`` when it cannot be read; ``ValueError`` when it is not a JSON object
+        of stored documents.
+        """
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError(f"Expected a JSON object keyed by document id in {path}")
+        store = {str(id_): SimpleVectorStoreContent.from_json(entry) for id_, entry in data.items()}
+        with self._lock:
+            self._store = store
+
+    class Builder:
+        """Builder mirroring Spring's ``SimpleVectorStore.builder(embeddingModel)``."""
+
+        def __init__(self, embedding_model: EmbeddingModel) -> None:
+            _assert.not_none(embedding_model, "EmbeddingModel must be configured")
+            self._embedding_model = embedding_model
+
+        def build(self) -> SimpleVectorStore:
+            return SimpleVectorStore(self._embedding_model)
+
+
+def _to_json(data: dict[str, dict[str, Any]]) -> str:
+    """Pretty JSON with every embedding kept on one line (a file stays readable even
+    with thousand-dimension vectors)."""
+    nonce = uuid.uuid4().hex
+    embeddings: dict[str, str] = {}
+    for index, entry in enumerate(data.values()):
+        marker = f"embedding-{nonce}-{index}"
+        embeddings[json.dumps(marker)] = json.dumps(entry["embedding"])
+        entry["embedding"] = marker
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    for marker, embedding in embeddings.items():
+        text = text.replace(marker, embedding, 1)
+    return text

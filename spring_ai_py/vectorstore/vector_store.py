@@ -1,0 +1,75 @@
+"""The vector store contract: add documents, delete them, search them by similarity."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from spring_ai_py import _assert
+from spring_ai_py.document.document import Document
+from spring_ai_py.document.etl import DocumentWriter
+from spring_ai_py.vectorstore.filter.filter import Expression
+from spring_ai_py.vectorstore.search_request import SearchRequest
+
+
+class VectorStoreRetriever(ABC):
+    """Read-only access to a vector store: similarity search.
+
+    ``similarity_search`` takes a :class:`SearchRequest` or a plain query (the default
+    request for that text); implementations provide :meth:`do_similarity_search`.
+    """
+
+    def similarity_search(self, request: str | SearchRequest) -> list[Document]:
+        """The documents most similar to the query, best first, filtered and capped as
+        the request says; each carries its similarity as its score."""
+        if isinstance(request, str):
+            request = SearchRequest.builder().query(request).build()
+        _assert.not_none(request, "SearchRequest must not be null")
+        return self.do_similarity_search(request)
+
+    @abstractmethod
+    def do_similarity_search(self, request: SearchRequest) -> list[Document]:
+        """Run the search described by ``request``."""
+
+
+class VectorStore(DocumentWriter, VectorStoreRetriever):
+    """A database of documents and their embeddings.
+
+    Implementations provide :meth:`add`, :meth:`do_delete` (by ids),
+    :meth:`do_delete_by_filter` and :meth:`do_similarity_search`; :meth:`delete`
+    dispatches on its argument: a list of ids, a filter expression, or filter text. As a
+    :class:`DocumentWriter`, ``write(documents)`` adds them.
+    """
+
+    def get_name(self) -> str:
+        """The store's name (its class name unless overridden)."""
+        return type(self).__name__
+
+    @abstractmethod
+    def add(self, documents: list[Document]) -> None:
+        """Embed and store ``documents``; a document whose id is already stored replaces it."""
+
+    def accept(self, documents: list[Document]) -> None:
+        self.add(documents)
+
+    def delete(self, target: list[str] | Expression | str) -> None:
+        """Delete by a list of ids, or every document matching a filter (an expression or
+        filter text such as ``"author == 'john'"``)."""
+        if isinstance(target, str):
+            expression = SearchRequest.builder().filter_expression(target).build()
+            filter_expression = expression.get_filter_expression()
+            _assert.not_none(filter_expression, "Filter expression must not be null")
+            assert filter_expression is not None
+            self.do_delete_by_filter(filter_expression)
+        elif isinstance(target, Expression):
+            self.do_delete_by_filter(target)
+        else:
+            _assert.not_none(target, "Document id list must not be null")
+            self.do_delete(list(target))
+
+    @abstractmethod
+    def do_delete(self, id_list: list[str]) -> None:
+        """Delete the documents with these ids (unknown ids are ignored)."""
+
+    @abstractmethod
+    def do_delete_by_filter(self, filter_expression: Expression) -> None:
+        """Delete every document whose metadata matches ``filter_expression``."""

@@ -6,8 +6,8 @@
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ -x "$here/postgres.sh" ] || [ -f "$here/postgres.sh" ]; then
-  if dsn="$(bash "$here/postgres.sh" start)"; then
-    export SPRING_AI_PY_PG_DSN="$dsn"
+  if exports="$(bash "$here/postgres.sh" start)"; then
+    eval "$exports"
   else
     echo "with-postgres: PostgreSQL could not be started; PostgreSQL tests will skip" >&2
   fi

@@ -1,0 +1,43 @@
+"""Argument checks shared by the chat memories and their repositories."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.messages import Message
+
+
+def validate_conversation_id(conversation_id: str | None) -> str:
+    """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank."""
+    return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+
+
+def message_list(messages: Message | Sequence[Message] | None) -> list[Message]:
+    """Normalise one message or a sequence of messages into a new list, validating it.
+
+    ``None`` and ``None`` elements raise ``ValueError`` with Spring's wording; anything that
+    is neither a ``Message`` nor a sequence of them raises ``TypeError``.
+    """
+    _assert.not_none(messages, "messages cannot be null")
+    if isinstance(messages, Message):
+        return [messages]
+    if isinstance(messages, (str, bytes)) or not isinstance(messages, Sequence):
+        raise TypeError(
+            f"messages must be a Message or a list of Message, got {type(messages).__name__}"
+        )
+    items = list(messages)
+    _assert.no_null_elements(items, "messages cannot contain null elements")
+    for item in items:
+        if not isinstance(item, Message):
+            raise TypeError(
+                f"messages must contain only Message objects, got {type(item).__name__}"
+            )
+    return items
+
+
+def messages_to_save(messages: Sequence[Message]) -> list[Message]:
+    """Validate the ``messages`` argument of ``save_all`` (a list, never a lone message)."""
+    if isinstance(messages, Message):
+        raise TypeError("messages must be a list of Message, got a single Message")
+    return message_list(messages)

@@ -1,0 +1,120 @@
+"""``MessageWindowChatMemory``: keep a window of the most recent messages."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.memory._support import message_list, validate_conversation_id
+from spring_ai_py.chat.memory.chat_memory import ChatMemory
+from spring_ai_py.chat.memory.chat_memory_repository import ChatMemoryRepository
+from spring_ai_py.chat.memory.in_memory_chat_memory_repository import (
+    InMemoryChatMemoryRepository,
+)
+from spring_ai_py.chat.messages import Message, MessageType, SystemMessage
+
+
+class _Default(enum.Enum):
+    REPOSITORY = enum.auto()
+
+
+DEFAULT_MAX_MESSAGES: Final = 20
+
+
+class MessageWindowChatMemory(ChatMemory, Buildable):
+    """A chat memory that keeps at most ``max_messages`` messages per conversation.
+
+    When a conversation grows past the limit the oldest messages are evicted, with two
+    rules for system messages: adding a system message that is not already stored
+    replaces all the stored system messages, and system messages are never evicted to
+    make room. The kept window always starts at a user message, so an assistant reply
+    or a tool result is never kept without the user message of its turn (even if that
+    leaves fewer than ``max_messages``).
+
+    Each ``add`` reads, trims and saves the conversation through the repository's
+    ``update_by_conversation_id``, which the bundled repositories run atomically.
+
+    ``MessageWindowChatMemory.builder().chat_memory_repository(repo).max_messages(10).build()``;
+    the defaults are a new ``InMemoryChatMemoryRepository`` and 20 messages.
+    """
+
+    def __init__(
+        self,
+        chat_memory_repository: ChatMemoryRepository | _Default | None = _Default.REPOSITORY,
+        max_messages: int = DEFAULT_MAX_MESSAGES,
+    ) -> None:
+        if chat_memory_repository is _Default.REPOSITORY:
+            chat_memory_repository = InMemoryChatMemoryRepository()
+        repository = _assert.not_none(
+            chat_memory_repository, "chat_memory_repository cannot be null"
+        )
+        if not isinstance(repository, ChatMemoryRepository):
+            raise TypeError(
+                "chat_memory_repository must be a ChatMemoryRepository, "
+                f"got {type(repository).__name__}"
+            )
+        if isinstance(max_messages, bool) or not isinstance(max_messages, int):
+            raise TypeError(f"max_messages must be an int, got {type(max_messages).__name__}")
+        _assert.is_true(max_messages > 0, "max_messages must be greater than 0")
+        self._chat_memory_repository = repository
+        self._max_messages = max_messages
+
+    def add(self, conversation_id: str, messages: Message | Sequence[Message]) -> None:
+        validate_conversation_id(conversation_id)
+        new_messages = message_list(messages)
+        self._chat_memory_repository.update_by_conversation_id(
+            conversation_id, lambda memory: self._process(memory, new_messages)
+        )
+
+    def get(self, conversation_id: str) -> list[Message]:
+        validate_conversation_id(conversation_id)
+        return self._chat_memory_repository.find_by_conversation_id(conversation_id)
+
+    def clear(self, conversation_id: str) -> None:
+        validate_conversation_id(conversation_id)
+        self._chat_memory_repository.delete_by_conversation_id(conversation_id)
+
+    def _process(
+        self, memory_messages: list[Message], new_messages: list[Message]
+    ) -> list[Message]:
+        has_new_system_message = any(
+            isinstance(message, SystemMessage) and message not in memory_messages
+            for message in new_messages
+        )
+        processed = [
+            message
+            for message in memory_messages
+            if not (has_new_system_message and isinstance(message, SystemMessage))
+        ]
+        processed.extend(new_messages)
+        if len(processed) <= self._max_messages:
+            return processed
+
+        non_system_indices = [
+            i for i, message in enumerate(processed) if not isinstance(message, SystemMessage)
+        ]
+        # Evicting only non-system messages, this many must go to fit the window; then the
+        # cut moves forward to the next user message so the window starts a whole turn.
+        cut = len(processed) - self._max_messages
+        while (
+            cut < len(non_system_indices)
+            and processed[non_system_indices[cut]].get_message_type() is not MessageType.USER
+        ):
+            cut += 1
+        removed = set(non_system_indices[:cut])
+        return [message for i, message in enumerate(processed) if i not in removed]
+
+    def _builder_state(self) -> dict[str, object]:
+        return {
+            "chat_memory_repository": self._chat_memory_repository,
+            "max_messages": self._max_messages,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"MessageWindowChatMemory(chat_memory_repository={self._chat_memory_repository!r}, "
+            f"max_messages={self._max_messages})"
+        )

@@ -1,0 +1,194 @@
+"""Turns messages into table rows and back, losslessly.
+
+Spring's table keeps only ``content`` and ``type``. Everything else a message carries
+(metadata, tool calls, tool responses, media, a ``None`` text) goes into the JSON
+``payload`` column, so every message type comes back equal to what was saved. Rows
+written by Spring itself have no payload and read back as Spring reads them.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from spring_ai_py.chat.messages import (
+    AbstractMessage,
+    AssistantMessage,
+    Message,
+    MessageType,
+    SystemMessage,
+    ToolResponseMessage,
+    UserMessage,
+)
+from spring_ai_py.content import Media
+
+CONVERSATION_TS = "JdbcChatMemoryRepository_message_timestamp"
+
+
+@dataclass(frozen=True)
+class EncodedMessage:
+    """The column values of one stored message (``timestamp`` is aware, in UTC)."""
+
+    content: str
+    type: str
+    timestamp: datetime
+    payload: str
+
+
+def encode(message: Message, conversation_id: str, index: int, now: datetime) -> EncodedMessage:
+    """Encode ``message``; raise ``ValueError`` if anything it carries cannot be stored exactly."""
+    where = f"message {index} of conversation '{conversation_id}'"
+    text = message.get_text()
+    metadata = {
+        key: value
+        for key, value in message.get_metadata().items()
+        if key not in (AbstractMessage.MESSAGE_TYPE, CONVERSATION_TS)
+    }
+    payload: dict[str, Any] = {"metadata": metadata}
+    if text is None:
+        payload["text_is_null"] = True
+    if isinstance(message, AssistantMessage) and message.get_tool_calls():
+        payload["tool_calls"] = [
+            {"id": c.id, "type": c.type, "name": c.name, "arguments": c.arguments}
+            for c in message.get_tool_calls()
+        ]
+    if isinstance(message, ToolResponseMessage) and message.get_responses():
+        payload["tool_responses"] = [
+            {"id": r.id, "name": r.name, "response_data": r.response_data}
+            for r in message.get_responses()
+        ]
+    if isinstance(message, (UserMessage, AssistantMessage)) and message.get_media():
+        payload["media"] = [_encode_media(m, where) for m in message.get_media()]
+
+    try:
+        encoded = json.dumps(payload, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"Cannot store {where}: its payload is not JSON-serializable: {e}") from e
+    # json.dumps silently turns tuples into lists and int keys into strings; insist on an
+    # exact round trip so what is read back equals what was saved.
+    if json.loads(encoded) != payload:
+        raise ValueError(
+            f"Cannot store {where}: its metadata does not survive a JSON round trip "
+            "(use str keys and str, int, float, bool, None, list or dict values)"
+        )
+
+    stamp = message.get_metadata().get(CONVERSATION_TS)
+    timestamp = _as_utc(stamp) if isinstance(stamp, datetime) else now
+    return EncodedMessage(
+        content=text if text is not None else "",
+        type=message.get_message_type().name,
+        timestamp=timestamp,
+        payload=encoded,
+    )
+
+
+def _encode_media(media: Media, where: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"mime_type": media.mime_type, "id": media.id, "name": media.name}
+    if isinstance(media.data, str):
+        item["data"] = media.data
+    elif isinstance(media.data, (bytes, bytearray)):
+        item["data_base64"] = base64.b64encode(bytes(media.data)).decode("ascii")
+    else:
+        raise ValueError(
+            f"Cannot store {where}: media data must be str or bytes, "
+            f"got {type(media.data).__name__}"
+        )
+    return item
+
+
+def _as_utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def decode(
+    conversation_id: str,
+    sequence_id: object,
+    content: str | None,
+    type_name: str | None,
+    timestamp: object,
+    payload: str | None,
+    to_datetime: Callable[[object], datetime | None],
+) -> Message:
+    """Rebuild a message from its row; raise ``RuntimeError`` naming the row when it is corrupt."""
+
+    def corrupt(reason: str) -> RuntimeError:
+        return RuntimeError(
+            f"Corrupt chat memory row in conversation '{conversation_id}' "
+            f"(sequence_id {sequence_id}): {reason}"
+        )
+
+    try:
+        message_type = MessageType[type_name] if isinstance(type_name, str) else None
+    except KeyError:
+        message_type = None
+    if message_type is None:
+        raise corrupt(f"unknown message type {type_name!r}")
+    if content is None:
+        raise corrupt("content is NULL")
+    try:
+        stamp = to_datetime(timestamp)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise corrupt(f"invalid timestamp {timestamp!r}") from e
+    extra = {CONVERSATION_TS: stamp} if stamp is not None else {}
+
+    if payload is None:
+        # A row written by Spring: text and type only.
+        if message_type is MessageType.TOOL:
+            raise corrupt("a TOOL row needs a payload with its tool responses")
+        data: dict[str, Any] = {"metadata": {}}
+    else:
+        try:
+            data = json.loads(payload)
+        except ValueError as e:
+            raise corrupt(f"invalid JSON payload ({e})") from e
+        if not isinstance(data, dict) or not isinstance(data.get("metadata"), dict):
+            raise corrupt("the payload must be a JSON object with a 'metadata' object")
+
+    try:
+        return _build(message_type, content, data, extra)
+    except (KeyError, TypeError, ValueError, binascii.Error) as e:
+        raise corrupt(f"malformed payload ({type(e).__name__}: {e})") from e
+
+
+def _build(
+    message_type: MessageType, content: str, data: dict[str, Any], extra: dict[str, Any]
+) -> Message:
+    metadata = {**data["metadata"], **extra}
+    text = None if data.get("text_is_null") else content
+    media = [_decode_media(item) for item in _list(data, "media")]
+    if message_type is MessageType.USER:
+        return UserMessage(text, media, metadata)
+    if message_type is MessageType.SYSTEM:
+        return SystemMessage(text, metadata)
+    if message_type is MessageType.ASSISTANT:
+        calls = [
+            AssistantMessage.ToolCall(c["id"], c["type"], c["name"], c["arguments"])
+            for c in _list(data, "tool_calls")
+        ]
+        return AssistantMessage(text, metadata, calls, media)
+    responses = [
+        ToolResponseMessage.ToolResponse(r["id"], r["name"], r["response_data"])
+        for r in _list(data, "tool_responses")
+    ]
+    return ToolResponseMessage(responses, metadata)
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise TypeError(f"'{key}' must be a list")
+    return value
+
+
+def _decode_media(item: dict[str, Any]) -> Media:
+    data: str | bytes = (
+        base64.b64decode(item["data_base64"], validate=True)
+        if "data_base64" in item
+        else item["data"]
+    )
+    return Media(item["mime_type"], data, item.get("id"), item.get("name"))

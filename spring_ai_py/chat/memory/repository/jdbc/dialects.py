@@ -1,0 +1,323 @@
+"""The SQL dialects of ``JdbcChatMemoryRepository``: SQLite (stdlib) and PostgreSQL (psycopg 3)."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+from abc import ABC, abstractmethod
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, ClassVar
+
+from spring_ai_py.chat.memory.repository.jdbc._connections import (
+    Connection,
+    ConnectionSource,
+    PoolConnectionSource,
+    SharedConnectionSource,
+    source_for,
+)
+
+logger = logging.getLogger(
+    "spring_ai_py.chat.memory.repository.jdbc.JdbcChatMemoryRepositoryDialect"
+)
+
+TABLE = "SPRING_AI_CHAT_MEMORY"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class JdbcChatMemoryRepositoryDialect(ABC):
+    """The database-specific SQL and connection handling of the SQL chat memory repository.
+
+    The table is Spring's ``SPRING_AI_CHAT_MEMORY`` plus a nullable ``payload`` column
+    (JSON text) holding what Spring's columns cannot: metadata, tool calls, tool
+    responses and media. ``sequence_id`` is the message's position in its conversation.
+    """
+
+    _timestamp_column: ClassVar[str] = "timestamp"
+    _placeholder: ClassVar[str] = "?"
+
+    def get_select_messages_sql(self) -> str:
+        """SQL reading a conversation's rows in order (content, type, timestamp, sequence_id, payload)."""
+        return (
+            f"SELECT content, type, {self._timestamp_column}, sequence_id, payload FROM {TABLE} "
+            f"WHERE conversation_id = {self._placeholder} ORDER BY sequence_id"
+        )
+
+    def get_insert_message_sql(self) -> str:
+        """SQL inserting one row."""
+        p = self._placeholder
+        return (
+            f"INSERT INTO {TABLE} (conversation_id, content, type, {self._timestamp_column}, "
+            f"sequence_id, payload) VALUES ({p}, {p}, {p}, {p}, {p}, {p})"
+        )
+
+    def get_select_conversation_ids_sql(self) -> str:
+        """SQL listing the stored conversation ids."""
+        return f"SELECT DISTINCT conversation_id FROM {TABLE}"
+
+    def get_delete_messages_sql(self) -> str:
+        """SQL deleting every row of one conversation."""
+        return f"DELETE FROM {TABLE} WHERE conversation_id = {self._placeholder}"
+
+    @abstractmethod
+    def get_schema_sql(self) -> list[str]:
+        """The DDL creating the table and its indexes (idempotent statements)."""
+
+    @abstractmethod
+    def get_begin_transaction_sql(self) -> str:
+        """The statement opening a write transaction."""
+
+    @abstractmethod
+    def initialize_schema(self, cursor: Any) -> None:
+        """Create the table and indexes if missing, and add ``payload`` to a Spring-made table.
+
+        Runs inside a write transaction.
+        """
+
+    @abstractmethod
+    def lock_conversation(self, cursor: Any, conversation_id: str) -> None:
+        """Serialise writers of one conversation until the current transaction ends."""
+
+    @abstractmethod
+    def prepare_connection(self, connection: Connection) -> None:
+        """Put a connection in autocommit mode: the repository issues BEGIN and COMMIT itself."""
+
+    @abstractmethod
+    def to_db_timestamp(self, value: datetime) -> Any:
+        """Convert an aware UTC datetime into the column's value."""
+
+    @abstractmethod
+    def from_db_timestamp(self, value: Any) -> datetime | None:
+        """Convert the column's value back into an aware UTC datetime."""
+
+    @abstractmethod
+    def create_connection_source(self, dsn: str) -> ConnectionSource:
+        """Build the connection source for ``dsn`` without connecting yet."""
+
+    @staticmethod
+    def from_(source: str | Path | Connection) -> JdbcChatMemoryRepositoryDialect:
+        """Detect the dialect of a DSN, a file path or an open connection.
+
+        ``postgresql://`` and ``postgres://`` URLs and ``key=value`` strings naming a
+        ``host`` or ``dbname`` are PostgreSQL; any other string or path is an SQLite file
+        (``sqlite:///`` prefix optional). A connection is recognised by its driver module;
+        an unrecognised one defaults to PostgreSQL, as in Spring.
+        """
+        if isinstance(source, Path):
+            return SqliteChatMemoryRepositoryDialect()
+        if isinstance(source, str):
+            return (
+                PostgresChatMemoryRepositoryDialect()
+                if _is_postgres_dsn(source)
+                else SqliteChatMemoryRepositoryDialect()
+            )
+        module = type(source).__module__
+        if module.startswith("sqlite3"):
+            return SqliteChatMemoryRepositoryDialect()
+        if not module.startswith("psycopg"):
+            logger.warning(
+                "Unrecognised connection type %s.%s, defaulting to the Postgres dialect",
+                module,
+                type(source).__name__,
+            )
+        return PostgresChatMemoryRepositoryDialect()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _is_postgres_dsn(dsn: str) -> bool:
+    text = dsn.strip()
+    if text.startswith(("postgresql://", "postgres://")):
+        return True
+    keys = {part.split("=", 1)[0].strip() for part in text.split() if "=" in part}
+    return bool(keys & {"host", "hostaddr", "dbname", "port", "user"})
+
+
+def sqlite_path(dsn: str) -> str:
+    """The file name in an SQLite DSN (``sqlite:///x.db`` or plain ``x.db``)."""
+    return dsn[len("sqlite:///") :] if dsn.startswith("sqlite:///") else dsn
+
+
+class SqliteChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
+    """SQLite through the standard library's ``sqlite3``: a file path is all it needs.
+
+    The repository shares one connection between threads; ``BEGIN IMMEDIATE`` takes the
+    database's write lock at the start of every write, so a read-modify-write is atomic
+    across processes too. File databases use WAL mode (readers do not block the writer)
+    with ``synchronous=NORMAL``, and wait up to ``busy_timeout`` seconds for the lock.
+    Timestamps are epoch milliseconds, as Spring's SQLite schema stores them.
+    """
+
+    def __init__(self, busy_timeout: float = 30.0) -> None:
+        if isinstance(busy_timeout, bool) or not isinstance(busy_timeout, (int, float)):
+            raise TypeError(f"busy_timeout must be a number, got {type(busy_timeout).__name__}")
+        if busy_timeout < 0:
+            raise ValueError("busy_timeout must not be negative")
+        self.busy_timeout = float(busy_timeout)
+
+    def get_schema_sql(self) -> list[str]:
+        return [
+            f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+    conversation_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    type TEXT NOT NULL,
+    timestamp INTEGER NOT NULL,
+    sequence_id INTEGER NOT NULL,
+    payload TEXT,
+    CHECK (type IN ('USER', 'ASSISTANT', 'SYSTEM', 'TOOL'))
+)""",
+            f"CREATE INDEX IF NOT EXISTS {TABLE}_CONVERSATION_ID_TIMESTAMP_IDX "
+            f"ON {TABLE}(conversation_id, timestamp)",
+            f"CREATE UNIQUE INDEX IF NOT EXISTS {TABLE}_CONVERSATION_ID_SEQUENCE_ID_IDX "
+            f"ON {TABLE}(conversation_id, sequence_id)",
+        ]
+
+    def get_begin_transaction_sql(self) -> str:
+        return "BEGIN IMMEDIATE"
+
+    def initialize_schema(self, cursor: Any) -> None:
+        statements = self.get_schema_sql()
+        cursor.execute(statements[0])
+        columns = {row[1].lower() for row in cursor.execute(f"PRAGMA table_info({TABLE})")}
+        if "payload" not in columns:
+            cursor.execute(f"ALTER TABLE {TABLE} ADD COLUMN payload TEXT")
+        for statement in statements[1:]:
+            cursor.execute(statement)
+
+    def lock_conversation(self, cursor: Any, conversation_id: str) -> None:
+        """Nothing more to do: ``BEGIN IMMEDIATE`` already excludes every other writer."""
+
+    def prepare_connection(self, connection: Connection) -> None:
+        if connection.isolation_level is not None:
+            connection.isolation_level = None
+
+    def to_db_timestamp(self, value: datetime) -> int:
+        return (value - _EPOCH) // timedelta(milliseconds=1)
+
+    def from_db_timestamp(self, value: Any) -> datetime | None:
+        if value is None:
+            return None
+        return _EPOCH + timedelta(milliseconds=int(value))
+
+    def create_connection_source(self, dsn: str) -> ConnectionSource:
+        path = sqlite_path(dsn)
+
+        def connect() -> sqlite3.Connection:
+            connection = sqlite3.connect(
+                path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
+            )
+            if path != ":memory:":
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.execute("PRAGMA synchronous = NORMAL")
+            return connection
+
+        return SharedConnectionSource(connect)
+
+    def __repr__(self) -> str:
+        return f"SqliteChatMemoryRepositoryDialect(busy_timeout={self.busy_timeout})"
+
+
+_LOCK_NAMESPACE = 0x53504149  # "SPAI": the first key of this repository's advisory locks
+
+
+class PostgresChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
+    """PostgreSQL through psycopg 3 (``pip install 'spring_ai_py[postgres]'``).
+
+    Every write runs in one transaction holding a transaction-scoped advisory lock on
+    the conversation id, so writers of the same conversation, in any process or on any
+    host, never interleave; other conversations proceed in parallel. With a DSN the
+    repository borrows connections from a ``psycopg_pool.ConnectionPool`` (at most
+    ``max_pool_size``) when ``psycopg_pool`` is installed, and otherwise opens a
+    connection per operation.
+    """
+
+    _timestamp_column: ClassVar[str] = '"timestamp"'
+    _placeholder: ClassVar[str] = "%s"
+
+    def __init__(self, max_pool_size: int = 10) -> None:
+        if isinstance(max_pool_size, bool) or not isinstance(max_pool_size, int):
+            raise TypeError(f"max_pool_size must be an int, got {type(max_pool_size).__name__}")
+        if max_pool_size < 1:
+            raise ValueError("max_pool_size must be greater than 0")
+        self.max_pool_size = max_pool_size
+
+    def get_schema_sql(self) -> list[str]:
+        return [
+            f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+    conversation_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    type VARCHAR(10) NOT NULL CHECK (type IN ('USER', 'ASSISTANT', 'SYSTEM', 'TOOL')),
+    "timestamp" TIMESTAMP NOT NULL,
+    sequence_id BIGINT NOT NULL,
+    payload TEXT
+)""",
+            f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS payload TEXT",
+            f"CREATE INDEX IF NOT EXISTS {TABLE}_CONVERSATION_ID_TIMESTAMP_IDX "
+            f'ON {TABLE}(conversation_id, "timestamp")',
+            f"CREATE UNIQUE INDEX IF NOT EXISTS {TABLE}_CONVERSATION_ID_SEQUENCE_ID_IDX "
+            f"ON {TABLE}(conversation_id, sequence_id)",
+        ]
+
+    def get_begin_transaction_sql(self) -> str:
+        return "BEGIN"
+
+    def initialize_schema(self, cursor: Any) -> None:
+        # Concurrent CREATE TABLE IF NOT EXISTS can fail in PostgreSQL; take a lock first.
+        cursor.execute("SELECT pg_advisory_xact_lock(%s::int4, 0)", (_LOCK_NAMESPACE,))
+        for statement in self.get_schema_sql():
+            cursor.execute(statement)
+
+    def lock_conversation(self, cursor: Any, conversation_id: str) -> None:
+        key = int.from_bytes(
+            hashlib.blake2b(conversation_id.encode(), digest_size=4).digest(), "big", signed=True
+        )
+        cursor.execute("SELECT pg_advisory_xact_lock(%s::int4, %s::int4)", (_LOCK_NAMESPACE, key))
+
+    def prepare_connection(self, connection: Connection) -> None:
+        if not connection.autocommit:
+            connection.autocommit = True
+
+    def to_db_timestamp(self, value: datetime) -> datetime:
+        # The column is TIMESTAMP (without time zone), as in Spring's schema: store UTC.
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def from_db_timestamp(self, value: Any) -> datetime | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            raise TypeError(f"expected a datetime timestamp, got {type(value).__name__}")
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+    def create_connection_source(self, dsn: str) -> ConnectionSource:
+        psycopg = _import_psycopg()
+        try:
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            return source_for(lambda: psycopg.connect(dsn))
+
+        def create_pool() -> Any:
+            return ConnectionPool(
+                dsn,
+                min_size=1,
+                max_size=self.max_pool_size,
+                open=True,
+                name="spring_ai_py-chat-memory",
+            )
+
+        return PoolConnectionSource(create_pool=create_pool)
+
+    def __repr__(self) -> str:
+        return f"PostgresChatMemoryRepositoryDialect(max_pool_size={self.max_pool_size})"
+
+
+def _import_psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError as e:
+        raise ImportError(
+            "PostgresChatMemoryRepositoryDialect needs psycopg 3: "
+            "pip install 'spring_ai_py[postgres]' (or 'psycopg[binary]')"
+        ) from e
+    return psycopg

@@ -1,0 +1,303 @@
+"""``JdbcChatMemoryRepository``: chat memory in an SQL database (SQLite or PostgreSQL)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.memory._support import messages_to_save, validate_conversation_id
+from spring_ai_py.chat.memory.chat_memory_repository import ChatMemoryRepository
+from spring_ai_py.chat.memory.repository.jdbc import _message_codec
+from spring_ai_py.chat.memory.repository.jdbc._connections import (
+    Connection,
+    ConnectionPool,
+    ConnectionSource,
+    source_for,
+)
+from spring_ai_py.chat.memory.repository.jdbc.dialects import (
+    JdbcChatMemoryRepositoryDialect,
+    PostgresChatMemoryRepositoryDialect,
+    SqliteChatMemoryRepositoryDialect,
+)
+from spring_ai_py.chat.messages import Message
+
+logger = logging.getLogger("spring_ai_py.chat.memory.repository.jdbc.JdbcChatMemoryRepository")
+
+DataSource = Callable[[], Connection] | ConnectionPool
+
+
+class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
+    """A ``ChatMemoryRepository`` on Spring's ``SPRING_AI_CHAT_MEMORY`` table.
+
+    Unlike Spring 2.0.1, which drops tool-call and tool-response messages and keeps only
+    text and type, every message round-trips: metadata, tool calls, tool responses and
+    media are kept in a JSON ``payload`` column, and the order is the ``sequence_id``
+    column. Read-back messages carry their creation time (an aware UTC ``datetime``)
+    under ``CONVERSATION_TS`` in their metadata; saving them again keeps it.
+
+    ``save_all``, ``delete_by_conversation_id`` and ``update_by_conversation_id`` each
+    run in one transaction that locks the conversation: a failure leaves the
+    conversation exactly as it was, and writers of one conversation, in any thread or
+    process, never interleave. The table is created on first use unless
+    ``initialize_schema`` is false. Rows that cannot be turned back into messages raise
+    ``RuntimeError`` naming the conversation.
+
+    Build it from a DSN (the dialect is detected from it) or from a ``data_source``,
+    which is either a callable returning a new DB-API connection (closed after each
+    operation) or a pool with a ``connection()`` context manager such as
+    ``psycopg_pool.ConnectionPool``::
+
+        JdbcChatMemoryRepository.sqlite("memory.db")
+        JdbcChatMemoryRepository.postgres("postgresql://app@db/app")
+        JdbcChatMemoryRepository.builder().data_source(pool)
+            .dialect(PostgresChatMemoryRepositoryDialect()).build()
+
+    Call ``close()`` (or use it as a context manager) to release its connections.
+    """
+
+    CONVERSATION_TS: ClassVar[str] = _message_codec.CONVERSATION_TS
+    """Metadata key of a read-back message's creation time."""
+
+    def __init__(
+        self,
+        dsn: str | Path | None = None,
+        data_source: DataSource | None = None,
+        dialect: JdbcChatMemoryRepositoryDialect | None = None,
+        initialize_schema: bool = True,
+    ) -> None:
+        if dialect is not None and not isinstance(dialect, JdbcChatMemoryRepositoryDialect):
+            raise TypeError(
+                f"dialect must be a JdbcChatMemoryRepositoryDialect, got {type(dialect).__name__}"
+            )
+        if dsn is not None and data_source is not None:
+            raise ValueError("Only one of data_source and dsn can be set")
+        source: ConnectionSource
+        if dsn is not None:
+            if not isinstance(dsn, (str, Path)):
+                raise TypeError(f"dsn must be a str or a Path, got {type(dsn).__name__}")
+            dsn_text = _assert.has_text(str(dsn), "dsn cannot be empty")
+            detected = JdbcChatMemoryRepositoryDialect.from_(dsn)
+            resolved = _prefer_explicit(dialect, detected)
+            source = resolved.create_connection_source(dsn_text)
+        elif data_source is not None:
+            source = source_for(data_source)
+            resolved = dialect if dialect is not None else _detect(source)
+        else:
+            raise ValueError("DataSource must be set (either via data_source() or dsn())")
+        self._dsn = dsn
+        self._data_source = data_source
+        self._dialect = resolved
+        self._initialize_schema = bool(initialize_schema)
+        self._source = source
+        self._schema_ready = not self._initialize_schema
+        self._schema_lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def sqlite(
+        cls, path: str | Path, *, busy_timeout: float = 30.0, initialize_schema: bool = True
+    ) -> JdbcChatMemoryRepository:
+        """A repository in the SQLite file ``path`` (``":memory:"`` for a private in-memory one)."""
+        return cls(
+            dsn=path,
+            dialect=SqliteChatMemoryRepositoryDialect(busy_timeout),
+            initialize_schema=initialize_schema,
+        )
+
+    @classmethod
+    def postgres(
+        cls, dsn: str, *, max_pool_size: int = 10, initialize_schema: bool = True
+    ) -> JdbcChatMemoryRepository:
+        """A repository in the PostgreSQL database at ``dsn`` (a URL or ``key=value`` string)."""
+        return cls(
+            dsn=dsn,
+            dialect=PostgresChatMemoryRepositoryDialect(max_pool_size),
+            initialize_schema=initialize_schema,
+        )
+
+    def get_dialect(self) -> JdbcChatMemoryRepositoryDialect:
+        """The dialect in use (given or detected)."""
+        return self._dialect
+
+    def find_conversation_ids(self) -> list[str]:
+        with self._cursor() as cursor:
+            cursor.execute(self._dialect.get_select_conversation_ids_sql())
+            return [str(row[0]) for row in cursor.fetchall()]
+
+    def find_by_conversation_id(self, conversation_id: str) -> list[Message]:
+        validate_conversation_id(conversation_id)
+        with self._cursor() as cursor:
+            return self._select(cursor, conversation_id)
+
+    def save_all(self, conversation_id: str, messages: Sequence[Message]) -> None:
+        validate_conversation_id(conversation_id)
+        rows = self._encode(conversation_id, messages_to_save(messages))
+        with self._transaction(conversation_id) as cursor:
+            self._replace(cursor, conversation_id, rows)
+
+    def delete_by_conversation_id(self, conversation_id: str) -> None:
+        validate_conversation_id(conversation_id)
+        with self._transaction(conversation_id) as cursor:
+            cursor.execute(self._dialect.get_delete_messages_sql(), (conversation_id,))
+
+    def update_by_conversation_id(
+        self,
+        conversation_id: str,
+        update: Callable[[list[Message]], Sequence[Message]],
+    ) -> list[Message]:
+        """Read, update and save a conversation in one locked transaction.
+
+        ``update`` runs while the conversation is locked: it must not write to this
+        repository itself.
+        """
+        validate_conversation_id(conversation_id)
+        _assert.not_none(update, "update cannot be null")
+        with self._transaction(conversation_id) as cursor:
+            updated = messages_to_save(update(self._select(cursor, conversation_id)))
+            self._replace(cursor, conversation_id, self._encode(conversation_id, updated))
+        return updated
+
+    def close(self) -> None:
+        """Close the connections this repository opened (a given pool stays open)."""
+        self._closed = True
+        self._source.close()
+
+    def __enter__(self) -> JdbcChatMemoryRepository:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _encode(self, conversation_id: str, messages: list[Message]) -> list[tuple[Any, ...]]:
+        now = datetime.now(UTC)
+        rows = []
+        for index, message in enumerate(messages):
+            encoded = _message_codec.encode(message, conversation_id, index, now)
+            rows.append(
+                (
+                    conversation_id,
+                    encoded.content,
+                    encoded.type,
+                    self._dialect.to_db_timestamp(encoded.timestamp),
+                    index,
+                    encoded.payload,
+                )
+            )
+        return rows
+
+    def _select(self, cursor: Any, conversation_id: str) -> list[Message]:
+        cursor.execute(self._dialect.get_select_messages_sql(), (conversation_id,))
+        return [
+            _message_codec.decode(
+                conversation_id,
+                sequence_id,
+                content,
+                type_name,
+                timestamp,
+                payload,
+                self._dialect.from_db_timestamp,
+            )
+            for content, type_name, timestamp, sequence_id, payload in cursor.fetchall()
+        ]
+
+    def _replace(self, cursor: Any, conversation_id: str, rows: list[tuple[Any, ...]]) -> None:
+        cursor.execute(self._dialect.get_delete_messages_sql(), (conversation_id,))
+        if rows:
+            cursor.executemany(self._dialect.get_insert_message_sql(), rows)
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        _assert.state(not self._closed, "JdbcChatMemoryRepository is closed")
+        if not self._schema_ready:
+            with self._schema_lock:
+                if not self._schema_ready:
+                    with self._source.connection() as conn:
+                        self._dialect.prepare_connection(conn)
+                        with (
+                            closing(conn.cursor()) as cursor,
+                            _within_transaction(self._dialect, cursor),
+                        ):
+                            self._dialect.initialize_schema(cursor)
+                    self._schema_ready = True
+        with self._source.connection() as conn:
+            self._dialect.prepare_connection(conn)
+            yield conn
+
+    @contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        with self._connection() as conn, closing(conn.cursor()) as cursor:
+            yield cursor
+
+    @contextmanager
+    def _transaction(self, conversation_id: str) -> Iterator[Any]:
+        with self._cursor() as cursor, _within_transaction(self._dialect, cursor):
+            self._dialect.lock_conversation(cursor, conversation_id)
+            yield cursor
+
+    def __repr__(self) -> str:
+        return f"JdbcChatMemoryRepository(dialect={self._dialect!r})"
+
+    def _builder_state(self) -> dict[str, Any]:
+        return {
+            "dsn": self._dsn,
+            "data_source": self._data_source,
+            "dialect": self._dialect,
+            "initialize_schema": self._initialize_schema,
+        }
+
+
+@contextmanager
+def _within_transaction(dialect: JdbcChatMemoryRepositoryDialect, cursor: Any) -> Iterator[None]:
+    """Run the block in a transaction: commit when it succeeds, roll back when it fails."""
+    cursor.execute(dialect.get_begin_transaction_sql())
+    try:
+        yield
+        cursor.execute("COMMIT")
+    except BaseException:
+        try:
+            cursor.execute("ROLLBACK")
+        except Exception:
+            # The connection itself may be gone; the database then discards the
+            # transaction, and the original error is the one worth reporting.
+            logger.debug("ROLLBACK failed", exc_info=True)
+        raise
+
+
+def _prefer_explicit(
+    explicit: JdbcChatMemoryRepositoryDialect | None, detected: JdbcChatMemoryRepositoryDialect
+) -> JdbcChatMemoryRepositoryDialect:
+    if explicit is None:
+        return detected
+    if type(explicit) is not type(detected):
+        logger.warning(
+            "Explicitly set dialect %s will be used instead of detected dialect %s from the DSN",
+            type(explicit).__name__,
+            type(detected).__name__,
+        )
+    return explicit
+
+
+def _detect(source: ConnectionSource) -> JdbcChatMemoryRepositoryDialect:
+    try:
+        with source.connection() as conn:
+            return JdbcChatMemoryRepositoryDialect.from_(conn)
+    except Exception:
+        logger.warning(
+            "Could not open a connection to detect the database, defaulting to the Postgres "
+            "dialect",
+            exc_info=True,
+        )
+        return PostgresChatMemoryRepositoryDialect()

@@ -1,0 +1,175 @@
+"""The advisor that runs a modular RAG flow around a ChatClient call."""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.client.advisor.api import BaseAdvisor
+from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.model import ChatResponse
+from spring_ai_py.document import Document
+from spring_ai_py.rag._support import CheckedBuildable
+from spring_ai_py.rag.generation.augmentation import ContextualQueryAugmenter, QueryAugmenter
+from spring_ai_py.rag.postretrieval.document import DocumentPostProcessor
+from spring_ai_py.rag.preretrieval.query.expansion import QueryExpander
+from spring_ai_py.rag.preretrieval.query.transformation import QueryTransformer
+from spring_ai_py.rag.query import Query
+from spring_ai_py.rag.retrieval.join import ConcatenationDocumentJoiner, DocumentJoiner
+from spring_ai_py.rag.retrieval.search import DocumentRetriever
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api import AdvisorChain
+
+_default_task_executor: Executor | None = None
+_default_task_executor_lock = threading.Lock()
+
+
+def _shared_task_executor() -> Executor:
+    """The pool that retrieves the documents of expanded queries concurrently (Spring's
+    default: up to 16 threads named ``ai-advisor-*``), created on first use."""
+    global _default_task_executor
+    with _default_task_executor_lock:
+        if _default_task_executor is None:
+            _default_task_executor = ThreadPoolExecutor(
+                max_workers=16, thread_name_prefix="ai-advisor"
+            )
+        return _default_task_executor
+
+
+def _as_list(value: Any, kind: type) -> list[Any] | None:
+    if value is None:
+        return None
+    if isinstance(value, kind):
+        return [value]
+    return list(value)
+
+
+class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
+    """Runs a Retrieval Augmented Generation flow, built from the ``spring_ai_py.rag``
+    components (the Modular RAG architecture), before the model call.
+
+    ``before()``: the user message text, the prompt's messages and the advisor context
+    make the original :class:`Query`; the query transformers run in order; the query
+    expander (if any) turns the result into several queries, whose documents are
+    retrieved concurrently on ``task_executor``; the document joiner merges them; the
+    document post-processors run in order; the documents go into the context under
+    :attr:`DOCUMENT_CONTEXT`; the query augmenter rewrites the original query with the
+    documents, and its text replaces the user message. ``after()`` copies the documents
+    into the chat response metadata under the same key.
+
+    Only ``document_retriever`` is required. Defaults: no transformers, no expander,
+    :class:`ConcatenationDocumentJoiner`, no post-processors,
+    :class:`ContextualQueryAugmenter`, a shared thread pool, the shared advisor
+    scheduler, order 0.
+    """
+
+    DOCUMENT_CONTEXT: ClassVar[str] = "rag_document_context"
+    _builder_required: ClassVar[dict[str, str]] = {
+        "document_retriever": "document_retriever cannot be null"
+    }
+
+    def __init__(
+        self,
+        document_retriever: DocumentRetriever,
+        query_transformers: Sequence[QueryTransformer] | QueryTransformer | None = None,
+        query_expander: QueryExpander | None = None,
+        document_joiner: DocumentJoiner | None = None,
+        document_post_processors: Sequence[DocumentPostProcessor]
+        | DocumentPostProcessor
+        | None = None,
+        query_augmenter: QueryAugmenter | None = None,
+        task_executor: Executor | None = None,
+        scheduler: Executor | None = None,
+        order: int | None = None,
+    ) -> None:
+        _assert.not_none(document_retriever, "document_retriever cannot be null")
+        transformers = _as_list(query_transformers, QueryTransformer) or []
+        _assert.no_null_elements(transformers, "query_transformers cannot contain null elements")
+        post_processors = _as_list(document_post_processors, DocumentPostProcessor) or []
+        _assert.no_null_elements(
+            post_processors, "document_post_processors cannot contain null elements"
+        )
+        self._query_transformers: list[QueryTransformer] = transformers
+        self._query_expander = query_expander
+        self._document_retriever = document_retriever
+        self._document_joiner = document_joiner or ConcatenationDocumentJoiner()
+        self._document_post_processors: list[DocumentPostProcessor] = post_processors
+        self._query_augmenter = query_augmenter or ContextualQueryAugmenter()
+        self._task_executor = task_executor
+        self._scheduler = scheduler if scheduler is not None else default_scheduler()
+        self._order = order if order is not None else 0
+
+    def before(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
+    ) -> ChatClientRequest:
+        context = dict(chat_client_request.context)
+        prompt = chat_client_request.prompt
+        original_query = (
+            Query.builder()
+            .text(prompt.get_user_message().get_text() or "")
+            .history(prompt.get_instructions())
+            .context(context)
+            .build()
+        )
+        transformed_query = original_query
+        for transformer in self._query_transformers:
+            transformed_query = transformer.transform(transformed_query)
+        expanded_queries = (
+            self._query_expander.expand(transformed_query)
+            if self._query_expander is not None
+            else [transformed_query]
+        )
+        documents = self._document_joiner.join(self._retrieve_all(expanded_queries))
+        for post_processor in self._document_post_processors:
+            documents = post_processor.process(original_query, documents)
+        context[self.DOCUMENT_CONTEXT] = documents
+        augmented_query = self._query_augmenter.augment(original_query, documents)
+        return ChatClientRequest(prompt.augment_user_message(augmented_query.text), context)
+
+    def _retrieve_all(self, queries: list[Query]) -> dict[Query, list[list[Document]]]:
+        """Retrieve the documents of every query, concurrently when there are several.
+
+        Each retrieval runs in a copy of the caller's ``contextvars`` context, so the
+        current span and context-bound settings follow it onto the pool thread. Equal
+        queries share one entry, holding one document list per retrieval.
+        """
+        if len(queries) == 1:
+            results = [self._document_retriever.retrieve(queries[0])]
+        else:
+            executor = self._task_executor or _shared_task_executor()
+            futures = [
+                executor.submit(
+                    contextvars.copy_context().run, self._document_retriever.retrieve, query
+                )
+                for query in queries
+            ]
+            results = [future.result() for future in futures]
+        documents_for_query: dict[Query, list[list[Document]]] = {}
+        for query, documents in zip(queries, results, strict=True):
+            documents_for_query.setdefault(query, []).append(documents)
+        return documents_for_query
+
+    def after(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
+    ) -> ChatClientResponse:
+        builder = ChatResponse.builder()
+        if chat_client_response.chat_response is not None:
+            builder.from_(chat_client_response.chat_response)
+        else:
+            builder.generations([])
+        documents = chat_client_response.context.get(self.DOCUMENT_CONTEXT)
+        if documents is not None:
+            builder.metadata(self.DOCUMENT_CONTEXT, documents)
+        return ChatClientResponse(builder.build(), chat_client_response.context)
+
+    def get_scheduler(self) -> Executor:
+        return self._scheduler
+
+    def get_order(self) -> int:
+        return self._order

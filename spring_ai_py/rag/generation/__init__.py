@@ -1,0 +1,1 @@
+"""``org.springframework.ai.rag.generation``: preparing the query for generation."""

@@ -1,0 +1,1 @@
+"""``org.springframework.ai.rag.postretrieval``: what happens to documents after retrieval."""

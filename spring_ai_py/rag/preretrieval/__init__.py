@@ -1,0 +1,1 @@
+"""``org.springframework.ai.rag.preretrieval``: what happens to a query before retrieval."""

@@ -1,0 +1,1 @@
+"""``org.springframework.ai.rag.preretrieval.query``: query transformation and expansion."""

@@ -1,0 +1,84 @@
+"""Compresses a conversation and a follow-up query into one standalone query."""
+
+from __future__ import annotations
+
+import logging
+from typing import ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.client import ChatClientBuilder
+from spring_ai_py.chat.messages import Message, MessageType
+from spring_ai_py.chat.prompt import PromptTemplate
+from spring_ai_py.rag._support import CheckedBuildable, ask
+from spring_ai_py.rag.preretrieval.query.transformation.query_transformer import QueryTransformer
+from spring_ai_py.rag.query import Query
+from spring_ai_py.rag.util import PromptAssert
+
+_logger = logging.getLogger(__name__)
+
+_DEFAULT_PROMPT_TEMPLATE = """\
+Given the following conversation history and a follow-up query, your task is to synthesize
+a concise, standalone query that incorporates the context from the history.
+Ensure the standalone query is clear, specific, and maintains the user's intent.
+
+Conversation history:
+{history}
+
+Follow-up query:
+{query}
+
+Standalone query:
+"""
+
+
+class CompressionQueryTransformer(QueryTransformer, CheckedBuildable):
+    """Asks a language model to turn the conversation history and a follow-up query
+    into one standalone query that captures what the conversation is about. Useful when
+    the history is long and the follow-up depends on it.
+
+    The history is rendered one ``USER: text`` / ``ASSISTANT: text`` line per message
+    (other message types are left out). The prompt template needs the placeholders
+    ``history`` and ``query``. When the model answers with nothing, the query is
+    returned unchanged.
+    """
+
+    DEFAULT_PROMPT_TEMPLATE: ClassVar[PromptTemplate] = PromptTemplate(_DEFAULT_PROMPT_TEMPLATE)
+    _builder_required: ClassVar[dict[str, str]] = {
+        "chat_client_builder": "chat_client_builder cannot be null"
+    }
+
+    def __init__(
+        self,
+        chat_client_builder: ChatClientBuilder,
+        prompt_template: PromptTemplate | None = None,
+    ) -> None:
+        _assert.not_none(chat_client_builder, "chat_client_builder cannot be null")
+        self._chat_client = chat_client_builder.build()
+        self._prompt_template = prompt_template or self.DEFAULT_PROMPT_TEMPLATE
+        PromptAssert.template_has_required_placeholders(self._prompt_template, "history", "query")
+
+    def transform(self, query: Query) -> Query:
+        _assert.not_none(query, "query cannot be null")
+        _logger.debug(
+            "Compressing conversation history and follow-up query into a standalone query"
+        )
+        compressed = ask(
+            self._chat_client,
+            self._prompt_template.get_template(),
+            {"history": _format_history(query.history), "query": query.text},
+        )
+        if not _assert.has_text_value(compressed):
+            _logger.warning(
+                "Query compression result is null/empty. Returning the input query unchanged."
+            )
+            return query
+        assert compressed is not None
+        return query.mutate().text(compressed).build()
+
+
+def _format_history(history: list[Message]) -> str:
+    return "\n".join(
+        f"{message.get_message_type().name}: {message.get_text()}"
+        for message in history
+        if message.get_message_type() in (MessageType.USER, MessageType.ASSISTANT)
+    )

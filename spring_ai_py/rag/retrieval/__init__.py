@@ -1,0 +1,1 @@
+"""``org.springframework.ai.rag.retrieval``: document search and joining."""

@@ -1,0 +1,406 @@
+"""A vector store in PostgreSQL with the pgvector extension."""
+
+from __future__ import annotations
+
+import enum
+import json
+import logging
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py.document import Document, DocumentMetadata
+from spring_ai_py.embedding import EmbeddingModel
+from spring_ai_py.vectorstore.filter import Expression
+from spring_ai_py.vectorstore.pgvector.pg_vector_filter_expression_converter import (
+    PgVectorFilterExpressionConverter,
+)
+from spring_ai_py.vectorstore.search_request import SearchRequest
+from spring_ai_py.vectorstore.vector_store import VectorStore
+
+_logger = logging.getLogger(__name__)
+
+DataSource = str | Callable[[], Any] | Any
+"""Where connections come from: a DSN (URL or ``key=value`` string), a function
+returning a new psycopg connection, or a pool with ``connection()`` (for example
+``psycopg_pool.ConnectionPool``)."""
+
+
+class PgIndexType(enum.Enum):
+    """The nearest-neighbour index on the embedding column."""
+
+    NONE = "NONE"
+    """No index: exact search, perfect recall."""
+    IVFFLAT = "IVFFLAT"
+    """Lists of vectors, searched near the query: fast to build, little memory, lower
+    recall for the speed than HNSW."""
+    HNSW = "HNSW"
+    """A multilayer graph: slower to build, more memory, better speed-recall trade-off;
+    needs no training data. The default."""
+
+
+class PgIdType(enum.Enum):
+    """The type of the ``id`` column; document ids must parse as that type."""
+
+    UUID = "UUID"
+    TEXT = "TEXT"
+    INTEGER = "INTEGER"
+    SERIAL = "SERIAL"
+    BIGSERIAL = "BIGSERIAL"
+
+
+class PgDistanceType(enum.Enum):
+    """How distance is measured: its pgvector ``operator`` and index operator class."""
+
+    EUCLIDEAN_DISTANCE = ("<->", "vector_l2_ops")
+    """L2 distance; meaningful as a similarity only for unit-length vectors."""
+    NEGATIVE_INNER_PRODUCT = ("<#>", "vector_ip_ops")
+    """Inner product (as ``1 + (a <#> b)``); the fastest, for unit-length vectors."""
+    COSINE_DISTANCE = ("<=>", "vector_cosine_ops")
+    """Cosine distance, the default."""
+
+    def __init__(self, operator: str, index: str) -> None:
+        self.operator = operator
+        self.index = index
+
+    def distance_sql(self) -> str:
+        """The SQL expression of the distance between ``embedding`` and the parameter."""
+        if self is PgDistanceType.NEGATIVE_INNER_PRODUCT:
+            return "(1 + (embedding <#> %s::vector))"
+        return f"(embedding {self.operator} %s::vector)"
+
+
+class PgVectorStore(VectorStore, Buildable):
+    """Documents and their embeddings in a PostgreSQL table, searched with pgvector.
+
+    The table (``vector_store`` in schema ``public`` by default) has the columns ``id``
+    (``uuid`` by default, see :class:`PgIdType`), ``content``, ``metadata`` (JSON) and
+    ``embedding vector(dimensions)``. With ``initialize_schema=True`` the store creates
+    the ``vector`` extension, the schema, the table and the index (HNSW by default)
+    when it is built; ``remove_existing_vector_store_table=True`` drops the table first;
+    ``vector_table_validations_enabled=True`` checks that the table exists with those
+    columns. The dimensions come from ``dimensions``, else the embedding model, else
+    1536.
+
+    ``add`` embeds the documents in one call and upserts them by id in batches of
+    ``max_document_batch_size``. ``similarity_search`` keeps the rows whose distance is
+    at most ``1 - similarity_threshold`` (so a threshold of 0.0 accepts everything
+    ``SimpleVectorStore`` would accept), filtered in the database by translating the
+    filter expression to a ``jsonpath`` predicate, best first; each document's score is
+    ``1 - distance`` and its metadata gains ``distance``. Table and schema names are
+    quoted as SQL identifiers and filter predicates are bind parameters, so neither can
+    inject SQL.
+
+    ``PgVectorStore.builder(dsn, embedding_model).initialize_schema(True).build()``;
+    psycopg 3 is needed (``pip install 'spring_ai_py[postgres]'``), imported on first use.
+    """
+
+    OPENAI_EMBEDDING_DIMENSION_SIZE: ClassVar[int] = 1536
+    INVALID_EMBEDDING_DIMENSION: ClassVar[int] = -1
+    DEFAULT_TABLE_NAME: ClassVar[str] = "vector_store"
+    DEFAULT_ID_TYPE: ClassVar[PgIdType] = PgIdType.UUID
+    DEFAULT_VECTOR_INDEX_NAME: ClassVar[str] = "spring_ai_vector_index"
+    DEFAULT_SCHEMA_NAME: ClassVar[str] = "public"
+    DEFAULT_SCHEMA_VALIDATION: ClassVar[bool] = False
+    MAX_DOCUMENT_BATCH_SIZE: ClassVar[int] = 10_000
+
+    def __init__(
+        self,
+        data_source: DataSource,
+        embedding_model: EmbeddingModel,
+        schema_name: str = DEFAULT_SCHEMA_NAME,
+        vector_table_name: str = DEFAULT_TABLE_NAME,
+        id_type: PgIdType = DEFAULT_ID_TYPE,
+        vector_table_validations_enabled: bool = DEFAULT_SCHEMA_VALIDATION,
+        dimensions: int = INVALID_EMBEDDING_DIMENSION,
+        distance_type: PgDistanceType = PgDistanceType.COSINE_DISTANCE,
+        remove_existing_vector_store_table: bool = False,
+        index_type: PgIndexType = PgIndexType.HNSW,
+        initialize_schema: bool = False,
+        max_document_batch_size: int = MAX_DOCUMENT_BATCH_SIZE,
+    ) -> None:
+        _assert.not_none(data_source, "data_source must not be null")
+        _assert.not_none(embedding_model, "EmbeddingModel must be configured")
+        _assert.has_text(schema_name, "schema_name cannot be null or empty")
+        _assert.is_true(max_document_batch_size > 0, "max_document_batch_size must be positive")
+        self._data_source = data_source
+        self._embedding_model = embedding_model
+        self._schema_name = schema_name.strip()
+        self._vector_table_name = vector_table_name.strip() or self.DEFAULT_TABLE_NAME
+        self._vector_index_name = (
+            self.DEFAULT_VECTOR_INDEX_NAME
+            if self._vector_table_name == self.DEFAULT_TABLE_NAME
+            else f"{self._vector_table_name}_index"
+        )
+        self._id_type = id_type
+        self._vector_table_validations_enabled = vector_table_validations_enabled
+        self._dimensions = dimensions
+        self._distance_type = distance_type
+        self._remove_existing_vector_store_table = remove_existing_vector_store_table
+        self._index_type = index_type
+        self._initialize_schema = initialize_schema
+        self._max_document_batch_size = max_document_batch_size
+        self._converter = PgVectorFilterExpressionConverter()
+        self._after_properties_set()
+
+    @classmethod
+    def builder(  # type: ignore[override]
+        cls, data_source: DataSource, embedding_model: EmbeddingModel
+    ) -> Builder[PgVectorStore]:
+        """A builder; every other constructor keyword is a setter."""
+        _assert.not_none(data_source, "data_source must not be null")
+        return Builder(cls, {"data_source": data_source, "embedding_model": embedding_model})
+
+    def get_distance_type(self) -> PgDistanceType:
+        return self._distance_type
+
+    def get_name(self) -> str:
+        return "PgVectorStore"
+
+    # -- connections and SQL ---------------------------------------------------------
+
+    @contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A connection for one operation, committed when the block succeeds."""
+        source = self._data_source
+        if isinstance(source, str):
+            import psycopg
+
+            with psycopg.connect(source) as connection:
+                yield connection
+        elif hasattr(source, "connection"):
+            with source.connection() as connection:
+                yield connection
+                connection.commit()
+        else:
+            connection = source()
+            try:
+                yield connection
+                connection.commit()
+            finally:
+                connection.close()
+
+    def _table(self) -> Any:
+        from psycopg import sql
+
+        return sql.Identifier(self._schema_name, self._vector_table_name)
+
+    # -- initialisation --------------------------------------------------------------
+
+    def _after_properties_set(self) -> None:
+        if self._vector_table_validations_enabled:
+            self._validate_table_schema()
+        if not self._initialize_schema:
+            _logger.debug(
+                "Skipping the schema initialization for the table: %s", self._qualified_name()
+            )
+            return
+        from psycopg import sql
+
+        dimensions = self.embedding_dimensions()
+        id_column = {
+            PgIdType.UUID: "uuid DEFAULT gen_random_uuid()",
+            PgIdType.TEXT: "text",
+            PgIdType.INTEGER: "integer",
+            PgIdType.SERIAL: "serial",
+            PgIdType.BIGSERIAL: "bigserial",
+        }[self._id_type]
+        with self._connection() as connection:
+            connection.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            connection.execute(
+                sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self._schema_name))
+            )
+            if self._remove_existing_vector_store_table:
+                connection.execute(sql.SQL("DROP TABLE IF EXISTS {}").format(self._table()))
+            connection.execute(
+                sql.SQL(
+                    "CREATE TABLE IF NOT EXISTS {} (id {} PRIMARY KEY, content text, "
+                    "metadata json, embedding vector({}))"
+                ).format(self._table(), sql.SQL(id_column), sql.Literal(dimensions))
+            )
+            if self._index_type is not PgIndexType.NONE:
+                connection.execute(
+                    sql.SQL("CREATE INDEX IF NOT EXISTS {} ON {} USING {} (embedding {})").format(
+                        sql.Identifier(self._vector_index_name),
+                        self._table(),
+                        sql.SQL(self._index_type.value),
+                        sql.SQL(self._distance_type.index),
+                    )
+                )
+
+    def _validate_table_schema(self) -> None:
+        """Check that pgvector is installed and the table has the expected columns."""
+        with self._connection() as connection:
+            if (
+                connection.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone()
+                is None
+            ):
+                raise RuntimeError(
+                    "PostgreSQL extension 'vector' is not installed: "
+                    "run CREATE EXTENSION IF NOT EXISTS vector"
+                )
+            rows = connection.execute(
+                "SELECT column_name FROM information_schema.columns "
+                "WHERE table_schema = %s AND table_name = %s",
+                (self._schema_name, self._vector_table_name),
+            ).fetchall()
+        if not rows:
+            raise RuntimeError(f"Table {self._qualified_name()} does not exist")
+        missing = {"id", "content", "metadata", "embedding"} - {row[0] for row in rows}
+        if missing:
+            raise RuntimeError(
+                f"Table {self._qualified_name()} is missing the columns: {sorted(missing)}"
+            )
+
+    def embedding_dimensions(self) -> int:
+        """The configured dimensions, else the embedding model's, else 1536."""
+        if self._dimensions > 0:
+            return self._dimensions
+        try:
+            dimensions = self._embedding_model.dimensions()
+            if dimensions > 0:
+                return dimensions
+        except Exception:
+            _logger.warning(
+                "Failed to obtain the embedding dimensions from the embedding model; "
+                "falling back to %d",
+                self.OPENAI_EMBEDDING_DIMENSION_SIZE,
+                exc_info=True,
+            )
+        return self.OPENAI_EMBEDDING_DIMENSION_SIZE
+
+    def _qualified_name(self) -> str:
+        return f"{self._schema_name}.{self._vector_table_name}"
+
+    # -- the VectorStore operations --------------------------------------------------
+
+    def add(self, documents: list[Document]) -> None:
+        _assert.not_none(documents, "Documents list cannot be null")
+        if len(documents) == 0:
+            raise ValueError("Documents list cannot be empty")
+        _assert.no_null_elements(documents, "Documents list cannot contain null elements")
+        for document in documents:
+            if not document.is_text():
+                raise ValueError(
+                    "Only text documents are supported for now. "
+                    "One of the documents contains non-text content."
+                )
+        ids = [self._pg_id(document.get_id()) for document in documents]
+        texts = [self._embedding_model.get_embedding_content(d) or "" for d in documents]
+        embeddings = self._embedding_model.embed(texts)
+        _assert.is_true(
+            len(embeddings) == len(documents),
+            "Embeddings must have the same number as that of the documents",
+        )
+        from psycopg import sql
+
+        statement = sql.SQL(
+            "INSERT INTO {} (id, content, metadata, embedding) VALUES (%s, %s, %s::json, %s::vector) "
+            "ON CONFLICT (id) DO UPDATE SET content = EXCLUDED.content, "
+            "metadata = EXCLUDED.metadata, embedding = EXCLUDED.embedding"
+        ).format(self._table())
+        rows = [
+            (id_, document.get_text(), _to_json(document.get_metadata()), _vector(embedding))
+            for id_, document, embedding in zip(ids, documents, embeddings, strict=True)
+        ]
+        with self._connection() as connection, connection.cursor() as cursor:
+            for start in range(0, len(rows), self._max_document_batch_size):
+                cursor.executemany(statement, rows[start : start + self._max_document_batch_size])
+
+    def do_delete(self, id_list: list[str]) -> None:
+        if not id_list:
+            return
+        from psycopg import sql
+
+        statement = sql.SQL("DELETE FROM {} WHERE id = %s").format(self._table())
+        ids = [(self._pg_id(id_),) for id_ in id_list]
+        with self._connection() as connection, connection.cursor() as cursor:
+            cursor.executemany(statement, ids)
+
+    def do_delete_by_filter(self, filter_expression: Expression) -> None:
+        from psycopg import sql
+
+        predicate = self._converter.convert_expression(filter_expression)
+        statement = sql.SQL("DELETE FROM {} WHERE metadata::jsonb @@ %s::jsonpath").format(
+            self._table()
+        )
+        try:
+            with self._connection() as connection:
+                connection.execute(statement, (predicate,))
+        except Exception as error:
+            raise RuntimeError("Failed to delete documents by filter") from error
+
+    def do_similarity_search(self, request: SearchRequest) -> list[Document]:
+        from psycopg import sql
+
+        query_embedding = _vector(self._embedding_model.embed(request.get_query()))
+        distance = self._distance_type.distance_sql()
+        params: list[Any] = [query_embedding]
+        where: list[str] = []
+        if request.get_similarity_threshold() > SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL:
+            where.append(f"{distance} <= %s")
+            params += [query_embedding, 1.0 - request.get_similarity_threshold()]
+        filter_expression = request.get_filter_expression()
+        if filter_expression is not None:
+            where.append("metadata::jsonb @@ %s::jsonpath")
+            params.append(self._converter.convert_expression(filter_expression))
+        params.append(request.get_top_k())
+        statement = sql.SQL(
+            "SELECT id::text, content, metadata::text, "
+            + distance
+            + " AS distance FROM {}"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY distance LIMIT %s"
+        ).format(self._table())
+        with self._connection() as connection:
+            rows = connection.execute(statement, params).fetchall()
+        return [_to_document(*row) for row in rows]
+
+    def _pg_id(self, id_: str) -> Any:
+        try:
+            if self._id_type is PgIdType.UUID:
+                return uuid.UUID(id_)
+            if self._id_type is PgIdType.TEXT:
+                return id_
+            return int(id_)
+        except ValueError as error:
+            raise ValueError(
+                f"Document id {id_!r} is not a valid {self._id_type.name} for this store"
+            ) from error
+
+    def __repr__(self) -> str:
+        return (
+            f"PgVectorStore(table={self._qualified_name()!r}, "
+            f"distance_type={self._distance_type.name}, index_type={self._index_type.name})"
+        )
+
+
+# Java's nested enums, for code translated name by name (``PgVectorStore.PgIndexType.HNSW``).
+for _nested in (PgIndexType, PgIdType, PgDistanceType):
+    setattr(PgVectorStore, _nested.__name__, _nested)
+
+
+def _vector(embedding: Sequence[float]) -> str:
+    return "[" + ",".join(repr(float(x)) for x in embedding) + "]"
+
+
+def _to_json(metadata: dict[str, Any]) -> str:
+    return json.dumps(metadata, ensure_ascii=False, default=str)
+
+
+def _to_document(
+    id_: str, content: str | None, metadata_json: str | None, distance: float
+) -> Document:
+    metadata: dict[str, Any] = json.loads(metadata_json) if metadata_json else {}
+    metadata[DocumentMetadata.DISTANCE.value] = float(distance)
+    return (
+        Document.builder()
+        .id(id_)
+        .text(content if content is not None else "")
+        .metadata(metadata)
+        .score(1.0 - float(distance))
+        .build()
+    )

@@ -60,14 +60,38 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client import ChatClient, ChatClientRequest, ChatClientResponse
-    from spring_ai_py.chat.client.advisor.api import BaseAdvisor, CallAdvisor, StreamAdvisor
-    from spring_ai_py.chat.messages import (
-        AssistantMessage,
-        Message,
-        SystemMessage,
-        ToolResponseMessage,
-        UserMessage,
+    from spring_ai_py.chat.client import ChatClient as ChatClient
+    from spring_ai_py.chat.client import ChatClientRequest as ChatClientRequest
+    from spring_ai_py.chat.client import ChatClientResponse as ChatClientResponse
+    from spring_ai_py.chat.client.advisor import (
+        MessageChatMemoryAdvisor as MessageChatMemoryAdvisor,
     )
-    from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation, ToolContext
-    from spring_ai_py.chat.prompt import ChatOptions, Prompt, PromptTemplate
+    from spring_ai_py.chat.client.advisor import ReReadingAdvisor as ReReadingAdvisor
+    from spring_ai_py.chat.client.advisor import SafeGuardAdvisor as SafeGuardAdvisor
+    from spring_ai_py.chat.client.advisor import SimpleLoggerAdvisor as SimpleLoggerAdvisor
+    from spring_ai_py.chat.client.advisor import (
+        StructuredOutputValidationAdvisor as StructuredOutputValidationAdvisor,
+    )
+    from spring_ai_py.chat.client.advisor import ToolCallingAdvisor as ToolCallingAdvisor
+    from spring_ai_py.chat.client.advisor.api import BaseAdvisor as BaseAdvisor
+    from spring_ai_py.chat.client.advisor.api import CallAdvisor as CallAdvisor
+    from spring_ai_py.chat.client.advisor.api import StreamAdvisor as StreamAdvisor
+    from spring_ai_py.chat.client.advisor.vectorstore import (
+        QuestionAnswerAdvisor as QuestionAnswerAdvisor,
+    )
+    from spring_ai_py.chat.memory import ChatMemory as ChatMemory
+    from spring_ai_py.chat.memory import MessageWindowChatMemory as MessageWindowChatMemory
+    from spring_ai_py.chat.messages import AssistantMessage as AssistantMessage
+    from spring_ai_py.chat.messages import Message as Message
+    from spring_ai_py.chat.messages import SystemMessage as SystemMessage
+    from spring_ai_py.chat.messages import ToolResponseMessage as ToolResponseMessage
+    from spring_ai_py.chat.messages import UserMessage as UserMessage
+    from spring_ai_py.chat.model import ChatModel as ChatModel
+    from spring_ai_py.chat.model import ChatResponse as ChatResponse
+    from spring_ai_py.chat.model import Generation as Generation
+    from spring_ai_py.chat.model import ToolContext as ToolContext
+    from spring_ai_py.chat.prompt import ChatOptions as ChatOptions
+    from spring_ai_py.chat.prompt import Prompt as Prompt
+    from spring_ai_py.chat.prompt import PromptTemplate as PromptTemplate
+    from spring_ai_py.tool import ToolParam as ToolParam
+    from spring_ai_py.tool import tool as tool

@@ -18,11 +18,12 @@ goes through here:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import queue
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from concurrent.futures import Executor
+from concurrent.futures import CancelledError, Executor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
@@ -87,14 +88,23 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
     """Iterate ``source`` from blocking code; see the module docstring for the rules."""
     items: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
     stop = threading.Event()
+    # The pump pulls one item per request of the consumer (like a Flux subscriber's
+    # request(1)): running ahead would consume the stream, and fire its completion side
+    # effects, even when the caller stops early.
+    demand = asyncio.Semaphore(0)
 
     async def pump() -> None:
         outcome: tuple[bool, Any] = (False, asyncio.CancelledError())
         try:
-            async for item in source:
-                items.put((True, item))
+            while True:
+                await demand.acquire()
                 if stop.is_set():
                     break
+                try:
+                    item = await anext(source)
+                except StopAsyncIteration:
+                    break
+                items.put((True, item))
             outcome = (True, _DONE)
         except BaseException as error:  # handed to the consuming thread
             outcome = (False, error)
@@ -108,9 +118,11 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             finally:
                 items.put(outcome)
 
+    loop = _private_loop()
     future = _submit(pump())
     try:
         while True:
+            loop.call_soon_threadsafe(demand.release)
             ok, item = items.get()
             if not ok:
                 if isinstance(item, asyncio.CancelledError):
@@ -122,7 +134,10 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
     finally:
         stop.set()
         if not future.done():
-            future.cancel()
+            # Wake the pump so it closes the source, and wait for that to finish.
+            loop.call_soon_threadsafe(demand.release)
+            with contextlib.suppress(CancelledError):
+                future.result()
 
 
 async def run_blocking(executor: Executor | None, fn: Callable[..., T], *args: Any) -> T:

@@ -46,7 +46,7 @@ class Builder(Generic[T]):
         self._cls = cls
         self._values: dict[str, Any] = dict(values) if values else {}
 
-    def __getattr__(self, name: str) -> Callable[..., Builder[T]]:
+    def __getattr__(self, name: str) -> Callable[..., Self]:
         if name.startswith("_"):
             raise AttributeError(name)
         aliases: dict[str, str] = getattr(self._cls, "_builder_aliases", {})
@@ -57,7 +57,7 @@ class Builder(Generic[T]):
                 f"{self._cls.__name__}.builder() has no setter '{name}'; known setters: {known}"
             )
 
-        def setter(*args: Any) -> Builder[T]:
+        def setter(*args: Any) -> Any:
             if not args:
                 raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
             self._values[field] = args[0] if len(args) == 1 else list(args)

@@ -153,6 +153,9 @@ class _HttpServer(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Streamed replies are many small writes on a kept-alive connection; without
+    # TCP_NODELAY the last one waits for the client's delayed ACK (~40 ms).
+    disable_nagle_algorithm = True
     server: _HttpServer
 
     def setup(self) -> None:

@@ -28,7 +28,7 @@ class AdvisorParams:
     """Advisor-spec callables for common switches: ``.advisors(AdvisorParams.X)``."""
 
     @staticmethod
-    def ENABLE_NATIVE_STRUCTURED_OUTPUT(spec: AdvisorSpec) -> Any:  # noqa: N802 - Java constant
+    def ENABLE_NATIVE_STRUCTURED_OUTPUT(spec: AdvisorSpec) -> Any:
         """Ask the model for provider-native structured output in ``entity()`` calls."""
         return spec.param(ChatClientAttributes.STRUCTURED_OUTPUT_NATIVE.get_key(), True)
 

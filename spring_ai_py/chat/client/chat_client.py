@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -14,7 +15,17 @@ from spring_ai_py.chat.client.advisor import (
     ChatModelStreamAdvisor,
     DefaultAroundAdvisorChain,
 )
-from spring_ai_py.chat.client.advisor.api import Advisor, BaseAdvisorChain
+from spring_ai_py.chat.client.advisor.api import (
+    Advisor,
+    BaseAdvisorChain,
+    CallAdvisor,
+    MemoryAdvisor,
+    StreamAdvisor,
+    ToolAdvisor,
+)
+from spring_ai_py.chat.client.advisor.default_around_advisor_chain import _sorted as _chain_order
+from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdvisor
+from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.observation.convention import (
     ChatClientObservationConvention,
     DefaultChatClientObservationConvention,
@@ -32,6 +43,10 @@ from spring_ai_py.chat.client.specs import (
 from spring_ai_py.chat.messages import Message, SystemMessage, UserMessage
 from spring_ai_py.chat.prompt import ChatOptions, ChatOptionsBuilder, Prompt, PromptTemplate
 from spring_ai_py.content import Media
+from spring_ai_py.core import Ordered
+from spring_ai_py.model.tool import ToolCallingChatOptions, ToolCallingManager
+from spring_ai_py.support import ToolCallbacks
+from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
 
 if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
@@ -51,6 +66,104 @@ def _options_builder(options: ChatOptions | ChatOptionsBuilder) -> ChatOptionsBu
     raise TypeError(f"options must be ChatOptions or a ChatOptions builder, got {type(options).__name__}")
 
 
+_AUTO_REGISTER_KEY = ChatClientAttributes.TOOL_CALLING_ADVISOR_AUTO_REGISTER.get_key()
+_RESERVED_RANGE = (
+    Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
+    ToolCallingAdvisor.DEFAULT_ORDER,
+)
+
+
+def _order_label(order: int) -> str:
+    """``HIGHEST_PRECEDENCE + 300`` rather than ``-2147483348``."""
+    if order == Ordered.HIGHEST_PRECEDENCE:
+        return "HIGHEST_PRECEDENCE"
+    if order == Ordered.LOWEST_PRECEDENCE:
+        return "LOWEST_PRECEDENCE"
+    if 0 < order - Ordered.HIGHEST_PRECEDENCE < 1_000_000:
+        return f"HIGHEST_PRECEDENCE + {order - Ordered.HIGHEST_PRECEDENCE}"
+    if 0 < Ordered.LOWEST_PRECEDENCE - order < 1_000_000:
+        return f"LOWEST_PRECEDENCE - {Ordered.LOWEST_PRECEDENCE - order}"
+    return str(order)
+
+
+@dataclass(frozen=True)
+class AdvisorChainExplanation:
+    """The advisor chain a request would run, in execution order; ``str()`` is a table.
+
+    Each row says where an advisor runs: ``once per call`` (outside the tool loop),
+    ``tool loop`` (the ``ToolAdvisor``, which repeats everything after it) or ``once per
+    tool-loop round`` (inside the loop). ``warnings`` flags advisors sharing an order
+    (they run in registration order) and user advisors inside the range Spring reserves
+    for chat memory and the tool loop (``HIGHEST_PRECEDENCE + 200`` to ``+ 300``).
+    """
+
+    @dataclass(frozen=True)
+    class Row:
+        """One advisor of the chain."""
+
+        position: int
+        name: str
+        order: int
+        paths: str
+        runs: str
+        advisor: Advisor
+
+    rows: list[AdvisorChainExplanation.Row] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        header = ("#", "advisor", "order", "paths", "runs")
+        lines = [(str(r.position), r.name, _order_label(r.order), r.paths, r.runs) for r in self.rows]
+        widths = [max(len(cell) for cell in column) for column in zip(header, *lines, strict=False)]
+        text = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+                for row in (header, *lines)]
+        text.extend(f"warning: {warning}" for warning in self.warnings)
+        return "\n".join(text)
+
+
+def _explain(advisors: list[Any]) -> AdvisorChainExplanation:
+    ordered = _chain_order(advisors)
+    tool_index = next((i for i, a in enumerate(ordered) if isinstance(a, ToolAdvisor)), None)
+    rows: list[AdvisorChainExplanation.Row] = []
+    for index, advisor in enumerate(ordered):
+        paths = ", ".join(
+            name
+            for name, kind in (("call", CallAdvisor), ("stream", StreamAdvisor))
+            if isinstance(advisor, kind)
+        )
+        if tool_index is None or index < tool_index:
+            runs = "once per call"
+        elif index == tool_index:
+            runs = "tool loop (repeats the advisors below each round)"
+        else:
+            runs = "once per tool-loop round"
+        rows.append(AdvisorChainExplanation.Row(index + 1, advisor.get_name(), advisor.get_order(), paths, runs, advisor))
+    warnings: list[str] = []
+    by_order: dict[int, list[Any]] = {}
+    for advisor in ordered:
+        if not getattr(advisor, "_spring_ai_terminal", False):
+            by_order.setdefault(advisor.get_order(), []).append(advisor)
+    for order, group in by_order.items():
+        if len(group) > 1:
+            names = ", ".join(a.get_name() for a in group)
+            warnings.append(
+                f"{names} share order {_order_label(order)}: they run in registration order "
+                f"({group[0].get_name()} outermost)"
+            )
+    low, high = _RESERVED_RANGE
+    for advisor in ordered:
+        builtin = isinstance(advisor, MemoryAdvisor | ToolAdvisor) or type(advisor).__module__.startswith(
+            "spring_ai_py."
+        )
+        if not builtin and low <= advisor.get_order() <= high:
+            warnings.append(
+                f"{advisor.get_name()} (order {_order_label(advisor.get_order())}) is inside the range "
+                f"Spring AI reserves for chat memory ({_order_label(low)}) and the tool loop "
+                f"({_order_label(high)}); give it an order outside it"
+            )
+    return AdvisorChainExplanation(rows, warnings)
+
+
 class ChatClientRequestSpec:
     """One request being configured: messages, options, advisors; then ``call()`` or
     ``stream()``.
@@ -66,6 +179,7 @@ class ChatClientRequestSpec:
         tracer_provider: TracerProvider | None = None,
         observation_convention: ChatClientObservationConvention | None = None,
         advisor_observation_convention: AdvisorObservationConvention | None = None,
+        tool_calling_advisor_builder: ToolCallingAdvisor.Builder | None = None,
     ) -> None:
         self.chat_model: ChatModel = _assert.not_none(chat_model, "chatModel cannot be null")
         self.tracer_provider = tracer_provider
@@ -83,6 +197,11 @@ class ChatClientRequestSpec:
         self.advisors_list: list[Advisor] = []
         self.advisor_params: dict[str, Any] = {}
         self.renderer: TemplateRenderer | None = None
+        self.tool_callbacks_list: list[ToolCallback] = []
+        self.tool_callback_providers_list: list[ToolCallbackProvider] = []
+        self.tool_names_list: list[str] = []
+        self.tool_context_map: dict[str, Any] = {}
+        self.tool_calling_advisor_builder = tool_calling_advisor_builder
 
     def _copy(self) -> Self:
         copy = type(self).__new__(type(self))
@@ -158,6 +277,70 @@ class ChatClientRequestSpec:
         self.renderer = _assert.not_none(template_renderer, "templateRenderer cannot be null")
         return self
 
+    def tools(self, *tool_objects: Any) -> Self:
+        """Tools for this request: ``ToolCallback``s (a ``tool``-decorated function is
+        one), ``ToolCallbackProvider``s, objects with ``tool``-decorated methods, or
+        lists of these."""
+        _assert.not_none(tool_objects, "tool_objects cannot be null")
+        _assert.no_null_elements(tool_objects, "tool_objects cannot contain null elements")
+        sources: list[Any] = []
+        for tool_object in tool_objects:
+            if isinstance(tool_object, list | tuple):
+                _assert.no_null_elements(tool_object, "tool_objects collection cannot contain null elements")
+                elements: Sequence[Any] = tool_object
+            else:
+                elements = [tool_object]
+            for element in elements:
+                if isinstance(element, ToolCallback):
+                    self.tool_callbacks_list.append(element)
+                elif isinstance(element, ToolCallbackProvider):
+                    self.tool_callback_providers_list.append(element)
+                else:
+                    sources.append(element)
+        if sources:
+            self.tool_callbacks_list.extend(ToolCallbacks.from_(*sources))
+        return self
+
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[Any]) -> Self:
+        """Deprecated in 2.0.0 in favour of :meth:`tools`: callbacks or providers."""
+        for item in tool_callbacks:
+            for element in item if isinstance(item, list | tuple) else [item]:
+                if element is not None and not isinstance(element, ToolCallback | ToolCallbackProvider):
+                    raise TypeError(f"{element!r} is neither a ToolCallback nor a ToolCallbackProvider")
+        return self.tools(*tool_callbacks)
+
+    def tool_names(self, *tool_names: str | Sequence[str]) -> Self:
+        """Tools resolved by name through the ``ToolCallingManager``'s resolver."""
+        _assert.not_none(tool_names, "tool_names cannot be null")
+        names: list[Any] = []
+        for item in tool_names:
+            names.extend(item if isinstance(item, list | tuple | set) else [item])
+        _assert.no_null_elements(names, "tool_names cannot contain null elements")
+        self.tool_names_list.extend(n for n in names if n not in self.tool_names_list)
+        return self
+
+    def tool_context(self, tool_context: Mapping[str, Any]) -> Self:
+        """Entries handed to the tools (never sent to the model)."""
+        _assert.not_none(tool_context, "context cannot be null")
+        _assert.no_null_elements(tool_context.keys(), "context keys cannot contain null elements")
+        _assert.no_null_elements(tool_context.values(), "context values cannot contain null elements")
+        for key in tool_context:
+            _assert.has_text(key, "context key cannot be null or empty")
+        self.tool_context_map.update(tool_context)
+        return self
+
+    def explain(self) -> AdvisorChainExplanation:
+        """The advisor chain ``call()``/``stream()`` would run, as a printable table.
+
+        Shows the advisors in execution order with their orders, which run once per call
+        and which once per tool-loop round, and warnings about equal orders and advisors
+        inside Spring's reserved range. Nothing runs and the spec is not changed.
+        """
+        advisors: list[Any] = self._chain_advisors()
+        advisors.append(ChatModelCallAdvisor(self.chat_model))
+        advisors.append(ChatModelStreamAdvisor(self.chat_model))
+        return _explain(advisors)
+
     def mutate(self) -> ChatClientBuilder:
         """A ChatClient builder whose defaults are this request's settings."""
         builder = ChatClientBuilder(
@@ -191,9 +374,36 @@ class ChatClientRequestSpec:
             self.observation_convention,
         )
 
+    def _tool_calling_advisor_builder(self) -> ToolCallingAdvisor.Builder:
+        if self.tool_calling_advisor_builder is None:
+            self.tool_calling_advisor_builder = ToolCallingAdvisor.builder().tool_calling_manager(
+                ToolCallingManager.builder().tracer_provider(self.tracer_provider).build()
+            )
+        return self.tool_calling_advisor_builder
+
     def _chain_advisors(self) -> list[Advisor]:
-        """The advisors of the chain to build (the spec's own list is never changed)."""
-        return list(self.advisors_list)
+        """The advisors of the chain to build, on a copy of the spec's list (§7.5).
+
+        Spring's ``autoRegisterToolCallingAdvisor``: unless the advisor param
+        ``TOOL_CALLING_ADVISOR_AUTO_REGISTER`` is ``False`` or a ``ToolAdvisor`` is
+        present, a ``ToolCallingAdvisor`` is added, with its own conversation history
+        disabled when a ``MemoryAdvisor`` sits inside the loop (a higher order). Then at
+        most one ``ToolAdvisor`` may be present.
+        """
+        advisors = list(self.advisors_list)
+        auto_register = self.advisor_params.get(_AUTO_REGISTER_KEY) is not False
+        if auto_register and not any(isinstance(a, ToolAdvisor) for a in advisors):
+            builder = self._tool_calling_advisor_builder()
+            order = builder.get_advisor_order()
+            downstream_memory = any(isinstance(a, MemoryAdvisor) and a.get_order() > order for a in advisors)
+            advisors.append(builder.copy().conversation_history_enabled(not downstream_memory).build())
+        tool_advisors = [a for a in advisors if isinstance(a, ToolAdvisor)]
+        if len(tool_advisors) > 1:
+            names = ", ".join(f"{a.get_name()} (order={a.get_order()})" for a in tool_advisors)
+            raise RuntimeError(
+                f"At most one ToolAdvisor is allowed in the advisor chain, but found {len(tool_advisors)}: [{names}]"
+            )
+        return advisors
 
     def _build_advisor_chain(self) -> BaseAdvisorChain:
         advisors: list[Any] = self._chain_advisors()
@@ -215,9 +425,33 @@ class ChatClientRequestSpec:
         builder = self.chat_model.get_options().mutate()
         if self.options_customizer is not None:
             builder.combine_with(self.options_customizer)
+        builder = self._with_tools(builder)
         options = builder.build()
         assert isinstance(options, ChatOptions)
         return options
+
+    def _with_tools(self, builder: ChatOptionsBuilder) -> ChatOptionsBuilder:
+        """The request's tools into the options, as ``DefaultChatClientUtils`` does: the
+        callbacks (checked for duplicate names) replace the options' own, the tool
+        context is merged in. Unlike Spring, options that are not
+        ``ToolCallingChatOptions`` become ``ToolCallingChatOptions`` when the request has
+        tools, instead of the tools being silently dropped."""
+        callbacks = list(self.tool_callbacks_list)
+        for provider in self.tool_callback_providers_list:
+            callbacks.extend(provider.get_tool_callbacks())
+        if not callbacks and not self.tool_names_list and not self.tool_context_map:
+            return builder
+        current = builder.build()
+        if not isinstance(current, ToolCallingChatOptions):
+            builder = ToolCallingChatOptions.builder().combine_with(current)
+        if callbacks:
+            ToolCallingChatOptions.validate_tool_callbacks(callbacks)
+            builder.tool_callbacks(callbacks)
+        if self.tool_names_list:
+            builder.tool_names(list(self.tool_names_list))
+        if self.tool_context_map:
+            builder.tool_context({**(builder.get_value("tool_context") or {}), **self.tool_context_map})
+        return builder
 
     def _to_chat_client_request(self) -> ChatClientRequest:
         """Spring's ``DefaultChatClientUtils.toChatClientRequest``: system first, then
@@ -242,6 +476,18 @@ class ChatClientRequestSpec:
 
     def get_user_text(self) -> str | None:
         return self.user_text
+
+    def get_tool_callbacks(self) -> list[ToolCallback]:
+        return self.tool_callbacks_list
+
+    def get_tool_callback_providers(self) -> list[ToolCallbackProvider]:
+        return self.tool_callback_providers_list
+
+    def get_tool_names(self) -> list[str]:
+        return self.tool_names_list
+
+    def get_tool_context(self) -> dict[str, Any]:
+        return self.tool_context_map
 
     def get_system_text(self) -> str | None:
         return self.system_text
@@ -270,6 +516,15 @@ class ChatClientRequestSpec:
     def get_options_customizer(self) -> ChatOptionsBuilder | None:
         return self.options_customizer
 
+    def get_user_metadata(self) -> dict[str, Any]:
+        return self.user_metadata
+
+    def get_system_metadata(self) -> dict[str, Any]:
+        return self.system_metadata
+
+    def get_template_renderer(self) -> TemplateRenderer | None:
+        return self.renderer
+
 
 class ChatClient(ABC):
     """The entry point: ``ChatClient.builder(model)....build()`` then
@@ -285,10 +540,15 @@ class ChatClient(ABC):
         tracer_provider: TracerProvider | None = None,
         observation_convention: ChatClientObservationConvention | None = None,
         advisor_observation_convention: AdvisorObservationConvention | None = None,
+        tool_calling_advisor_builder: ToolCallingAdvisor.Builder | None = None,
     ) -> ChatClient:
         """A client with no defaults."""
         return ChatClient.builder(
-            chat_model, tracer_provider, observation_convention, advisor_observation_convention
+            chat_model,
+            tracer_provider,
+            observation_convention,
+            advisor_observation_convention,
+            tool_calling_advisor_builder,
         ).build()
 
     @staticmethod
@@ -297,12 +557,22 @@ class ChatClient(ABC):
         tracer_provider: TracerProvider | None = None,
         observation_convention: ChatClientObservationConvention | None = None,
         advisor_observation_convention: AdvisorObservationConvention | None = None,
+        tool_calling_advisor_builder: ToolCallingAdvisor.Builder | None = None,
     ) -> ChatClientBuilder:
         """A builder for a client over ``chat_model``; spans go to ``tracer_provider``
-        (default: the global OpenTelemetry provider)."""
+        (default: the global OpenTelemetry provider).
+
+        ``tool_calling_advisor_builder`` configures the auto-registered
+        ``ToolCallingAdvisor``; by default one with a ``ToolCallingManager`` reporting to
+        ``tracer_provider``. A given builder is used as is (configure its manager's
+        tracer provider yourself)."""
         _assert.not_none(chat_model, "chatModel cannot be null")
         return ChatClientBuilder(
-            chat_model, tracer_provider, observation_convention, advisor_observation_convention
+            chat_model,
+            tracer_provider,
+            observation_convention,
+            advisor_observation_convention,
+            tool_calling_advisor_builder,
         )
 
     @abstractmethod
@@ -350,9 +620,18 @@ class ChatClientBuilder:
         tracer_provider: TracerProvider | None = None,
         observation_convention: ChatClientObservationConvention | None = None,
         advisor_observation_convention: AdvisorObservationConvention | None = None,
+        tool_calling_advisor_builder: ToolCallingAdvisor.Builder | None = None,
     ) -> None:
+        if tool_calling_advisor_builder is None:
+            tool_calling_advisor_builder = ToolCallingAdvisor.builder().tool_calling_manager(
+                ToolCallingManager.builder().tracer_provider(tracer_provider).build()
+            )
         self._defaults = ChatClientRequestSpec(
-            chat_model, tracer_provider, observation_convention, advisor_observation_convention
+            chat_model,
+            tracer_provider,
+            observation_convention,
+            advisor_observation_convention,
+            tool_calling_advisor_builder,
         )
 
     def default_advisors(
@@ -379,6 +658,26 @@ class ChatClientBuilder:
 
     def add_messages(self, messages: Sequence[Message]) -> Self:
         self._defaults.messages(list(messages))
+        return self
+
+    def default_tools(self, *tool_objects: Any) -> Self:
+        """Tools for every request (see ``ChatClientRequestSpec.tools``)."""
+        self._defaults.tools(*tool_objects)
+        return self
+
+    def default_tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[Any]) -> Self:
+        """Deprecated in 2.0.0 in favour of :meth:`default_tools`."""
+        self._defaults.tool_callbacks(*tool_callbacks)
+        return self
+
+    def default_tool_names(self, *tool_names: str | Sequence[str]) -> Self:
+        """Tools resolved by name for every request."""
+        self._defaults.tool_names(*tool_names)
+        return self
+
+    def default_tool_context(self, tool_context: Mapping[str, Any]) -> Self:
+        """Tool-context entries for every request."""
+        self._defaults.tool_context(tool_context)
         return self
 
     def clone(self) -> ChatClientBuilder:

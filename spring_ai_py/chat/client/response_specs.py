@@ -51,6 +51,9 @@ class _Observed:
         tracer: Tracer,
         convention: ChatClientObservationConvention,
     ) -> None:
+        _assert.not_none(request, "chatClientRequest cannot be null")
+        _assert.not_none(chain, "advisorChain cannot be null")
+        _assert.not_none(convention, "observationConvention cannot be null")
         self._request = request
         self._chain = chain
         self._chain_used = False

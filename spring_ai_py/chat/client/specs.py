@@ -11,12 +11,16 @@ from spring_ai_py.chat.client.advisor.api import Advisor
 from spring_ai_py.content import Media
 
 
-def _checked_mapping(values: Mapping[str, Any], name: str, allow_none_values: bool = False) -> dict[str, Any]:
+def _checked_mapping(
+    values: Mapping[str, Any], name: str, element: str, allow_none_values: bool = False
+) -> dict[str, Any]:
+    """Spring's checks of a map argument: ``<name> cannot be null``, then
+    ``<element> keys/values cannot contain null elements``."""
     _assert.not_none(values, f"{name} cannot be null")
     if None in values:
-        raise ValueError(f"{name} keys cannot contain null elements")
+        raise ValueError(f"{element} keys cannot contain null elements")
     if not allow_none_values and any(v is None for v in values.values()):
-        raise ValueError(f"{name} values cannot contain null elements")
+        raise ValueError(f"{element} values cannot contain null elements")
     return dict(values)
 
 
@@ -48,7 +52,7 @@ class PromptSystemSpec:
         return self
 
     def params(self, params: Mapping[str, Any]) -> Self:
-        self.params_value.update(_checked_mapping(params, "params"))
+        self.params_value.update(_checked_mapping(params, "params", "param"))
         return self
 
     def metadata(self, key: str | Mapping[str, Any], value: Any = None) -> Self:
@@ -57,7 +61,7 @@ class PromptSystemSpec:
             _assert.not_none(value, "metadata value cannot be null")
             self.metadata_value[key] = value
         else:
-            self.metadata_value.update(_checked_mapping(key, "metadata"))
+            self.metadata_value.update(_checked_mapping(key, "metadata", "metadata"))
         return self
 
 
@@ -68,10 +72,18 @@ class PromptUserSpec(PromptSystemSpec):
         super().__init__()
         self.media_value: list[Media] = []
 
-    def media(self, *media: Media | Sequence[Media] | str, url: str | None = None) -> Self:
-        """Attach media: ``media(m1, m2)``, ``media([m...])`` or ``media("image/png", url)``."""
-        if len(media) == 2 and isinstance(media[0], str) and isinstance(media[1], str):
-            self.media_value.append(Media(media[0], media[1]))
+    def media(self, *media: Media | Sequence[Media] | str | bytes, url: str | None = None) -> Self:
+        """Attach media: ``media(m1, m2)``, ``media([m...])``, ``media("image/png", url)``
+        (or ``url=`` by keyword; the data may also be bytes)."""
+        if url is not None:
+            media = (*media, url)
+        if len(media) == 1 and media[0] is None:
+            raise ValueError("media cannot be null")
+        if len(media) == 2 and (isinstance(media[0], str) or isinstance(media[1], str | bytes)):
+            mime_type, data = media
+            _assert.not_none(mime_type, "mimeType cannot be null")
+            _assert.not_none(data, "url cannot be null")
+            self.media_value.append(Media(str(mime_type), data))
             return self
         items: list[Any] = []
         for item in media:
@@ -98,7 +110,7 @@ class AdvisorSpec:
         return self
 
     def params(self, params: Mapping[str, Any]) -> Self:
-        self.params_value.update(_checked_mapping(params, "params", allow_none_values=True))
+        self.params_value.update(_checked_mapping(params, "params", "param", allow_none_values=True))
         return self
 
     def advisors(self, *advisors: Advisor | Sequence[Advisor]) -> Self:

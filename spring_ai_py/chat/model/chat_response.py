@@ -13,7 +13,7 @@ from spring_ai_py.chat.metadata import ChatGenerationMetadata, ChatResponseMetad
 class Generation:
     """One generated answer: the assistant message and its generation metadata."""
 
-    __slots__ = ("_output", "_metadata")
+    __slots__ = ("_metadata", "_output")
 
     def __init__(
         self,

@@ -20,13 +20,13 @@ class _Aggregation:
     """The running state of one aggregated stream."""
 
     __slots__ = (
+        "completion_tokens",
         "generation_metadata",
         "id",
         "message_metadata",
         "model",
         "outside_thoughts",
         "prompt_tokens",
-        "completion_tokens",
         "rate_limit",
         "text",
         "thoughts",

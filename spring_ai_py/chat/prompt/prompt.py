@@ -26,9 +26,10 @@ class Prompt:
 
     def __init__(
         self,
-        contents: str | Message | Sequence[Message] | None = None,
+        contents: str | Message | Sequence[Message] | None = (),
         options: ChatOptions | ChatOptionsBuilder | None = None,
     ) -> None:
+        # Prompt() is Java's new Prompt(): no messages; an explicit None is rejected.
         if contents is None:
             raise ValueError("messages cannot be null")
         if isinstance(contents, str):
@@ -168,10 +169,10 @@ class Prompt:
             return self
 
         def messages(self, *messages: Message | Sequence[Message]) -> Prompt.Builder:
-            if len(messages) == 1 and not isinstance(messages[0], Message):
+            if len(messages) == 1 and isinstance(messages[0], list | tuple):
                 self._messages = list(messages[0])
             else:
-                self._messages = [m for m in messages if isinstance(m, Message)]
+                self._messages = list(messages)  # type: ignore[arg-type]
             return self
 
         def chat_options(self, options: ChatOptions | ChatOptionsBuilder | None) -> Prompt.Builder:

@@ -4,5 +4,40 @@ from spring_ai_py.model.tool.structured_output_chat_options import (
     DefaultStructuredOutputChatOptions,
     StructuredOutputChatOptions,
 )
+from spring_ai_py.model.tool.tool_call_limits import (
+    ToolCallLimitBehavior,
+    ToolCallLimitExceededException,
+    ToolCallLimits,
+)
+from spring_ai_py.model.tool.tool_calling_chat_options import (
+    DefaultToolCallingChatOptions,
+    ToolCallingChatOptions,
+    ToolCallingChatOptionsBuilder,
+)
+from spring_ai_py.model.tool.tool_calling_manager import (
+    DefaultToolCallingManager,
+    ToolCallingManager,
+)
+from spring_ai_py.model.tool.tool_execution_eligibility_checker import (
+    ToolExecutionEligibilityChecker,
+)
+from spring_ai_py.model.tool.tool_execution_result import (
+    DefaultToolExecutionResult,
+    ToolExecutionResult,
+)
 
-__all__ = ["DefaultStructuredOutputChatOptions", "StructuredOutputChatOptions"]
+__all__ = [
+    "DefaultStructuredOutputChatOptions",
+    "DefaultToolCallingChatOptions",
+    "DefaultToolCallingManager",
+    "DefaultToolExecutionResult",
+    "StructuredOutputChatOptions",
+    "ToolCallLimitBehavior",
+    "ToolCallLimitExceededException",
+    "ToolCallLimits",
+    "ToolCallingChatOptions",
+    "ToolCallingChatOptionsBuilder",
+    "ToolCallingManager",
+    "ToolExecutionEligibilityChecker",
+    "ToolExecutionResult",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -107,8 +108,10 @@ class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
     async def _stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
         request = augment_with_format_instructions(chat_client_request)
         context = request.context
-        async for chat_response in self.chat_model.stream(request.prompt):
-            yield ChatClientResponse(chat_response, dict(context))
+        # aclosing: stopping early closes the model's stream (and its connection) now.
+        async with contextlib.aclosing(self.chat_model.stream(request.prompt)) as stream:  # type: ignore[type-var]
+            async for chat_response in stream:
+                yield ChatClientResponse(chat_response, dict(context))
 
     def get_name(self) -> str:
         return "stream"

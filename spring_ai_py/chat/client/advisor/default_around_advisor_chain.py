@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._observation import (
-    Attributes,
     StreamStep,
     end_span,
     observe_stream,
@@ -194,11 +193,13 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
 
         def push_all(self, *advisors: Advisor | Sequence[Advisor]) -> Self:
             items: list[Any]
+            if len(advisors) == 1 and advisors[0] is None:
+                # push_all(None) is Spring's pushAll((List) null)
+                raise ValueError("the advisors must be non-null")
             if len(advisors) == 1 and isinstance(advisors[0], list | tuple):
                 items = list(advisors[0])
             else:
                 items = list(advisors)
-            _assert.not_none(items, "the advisors must be non-null")
             _assert.no_null_elements(items, "the advisors must not contain null elements")
             for advisor in items:
                 if not isinstance(advisor, CallAdvisor | StreamAdvisor):

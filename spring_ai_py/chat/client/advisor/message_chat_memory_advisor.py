@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
-from spring_ai_py.chat.client.advisor.api.base_advisor import BaseChatMemoryAdvisor, default_scheduler
+from spring_ai_py.chat.client.advisor.api.base_advisor import (
+    BaseChatMemoryAdvisor,
+    default_scheduler,
+)
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
-from spring_ai_py.chat.messages import Message, SystemMessage
-from spring_ai_py.chat.model import MessageAggregator
+from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+from spring_ai_py.chat.messages import AbstractMessage, Message, SystemMessage
+from spring_ai_py.chat.model import ChatResponse, MessageAggregator
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain, StreamAdvisorChain
+    from spring_ai_py.chat.client.advisor.api.chain import (
+        AdvisorChain,
+        CallAdvisorChain,
+        StreamAdvisorChain,
+    )
     from spring_ai_py.chat.memory import ChatMemory
 
 
@@ -65,7 +73,9 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def get_chat_memory(self) -> ChatMemory:
         return self._chat_memory
 
-    def before(self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain) -> ChatClientRequest:
+    def before(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
+    ) -> ChatClientRequest:
         conversation_id = self.get_conversation_id(
             chat_client_request.context, self._default_conversation_id
         )
@@ -84,7 +94,9 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         context[self._pending_key] = prompt.get_last_user_or_tool_response_message()
         return ChatClientRequest(prompt, context)
 
-    def after(self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain) -> ChatClientResponse:
+    def after(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
         context = dict(chat_client_response.context)
         pending = context.pop(self._pending_key, None)
         conversation_id = self.get_conversation_id(context, self._default_conversation_id)
@@ -97,6 +109,15 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)
 
+    def advise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        request = self.before(chat_client_request, call_advisor_chain)
+        response = call_advisor_chain.next_call(request)
+        return self.after(self._with_pending(response, request), call_advisor_chain)
+
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
@@ -108,8 +129,8 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-        chunks = []
-        context: dict[str, Any] = {}
+        chunks: list[ChatResponse] = []
+        context = dict(request.context)
         async for response in chain.next_stream(request):
             if response.chat_response is not None:
                 chunks.append(response.chat_response)
@@ -120,8 +141,22 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
                     {k: v for k, v in response.context.items() if k != self._pending_key},
                 )
             yield response
+        # Reached only when the stream completed: a failed or abandoned stream stores nothing.
         aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
-        await run_blocking(self._scheduler, self.after, aggregated, chain)
+        await run_blocking(
+            self._scheduler, self.after, self._with_pending(aggregated, request), chain
+        )
+
+    def _with_pending(
+        self, response: ChatClientResponse, request: ChatClientRequest
+    ) -> ChatClientResponse:
+        """``response`` carrying the message ``before()`` left to store, even when an inner
+        advisor answered with a context of its own."""
+        if self._pending_key not in request.context:
+            return response
+        context = dict(response.context)
+        context[self._pending_key] = request.context[self._pending_key]
+        return ChatClientResponse(response.chat_response, context)
 
     def __repr__(self) -> str:
         return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"
@@ -136,7 +171,10 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             self._scheduler: Executor | None = None
 
         def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            self._conversation_id = conversation_id
+            """The conversation to use when the request's context names none."""
+            self._conversation_id = _assert.has_text(
+                conversation_id, "conversation_id cannot be null or empty"
+            )
             return self
 
         def order(self, order: int) -> MessageChatMemoryAdvisor.Builder:
@@ -153,12 +191,29 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             )
 
 
-def _memory_already_in_prompt(prompt_messages: list[Message], memory_messages: list[Message]) -> bool:
-    """Whether the stored history already appears, in order, inside the prompt."""
+def _memory_already_in_prompt(
+    prompt_messages: list[Message], memory_messages: list[Message]
+) -> bool:
+    """Whether the stored history already appears, in order, inside the prompt.
+
+    The creation time the SQL repository adds to read-back messages is not part of the
+    comparison: a stored message equals the message that was stored.
+    """
     if not memory_messages:
         return True
-    size = len(memory_messages)
+    stored = [_without_storage_metadata(message) for message in memory_messages]
+    size = len(stored)
     return any(
-        prompt_messages[offset : offset + size] == memory_messages
+        prompt_messages[offset : offset + size] == stored
         for offset in range(len(prompt_messages) - size + 1)
     )
+
+
+def _without_storage_metadata(message: Message) -> Message:
+    if not isinstance(message, AbstractMessage):
+        return message
+    if JdbcChatMemoryRepository.CONVERSATION_TS not in message.get_metadata():
+        return message
+    copy = message.copy()
+    copy.get_metadata().pop(JdbcChatMemoryRepository.CONVERSATION_TS)
+    return copy

@@ -6,6 +6,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import Attributes
 
 if TYPE_CHECKING:
@@ -16,7 +18,7 @@ CONVERSATION_ID_KEY = "chat_memory_conversation_id"
 
 
 @dataclass(slots=True)
-class ChatClientObservationContext:
+class ChatClientObservationContext(Buildable):
     """What a ChatClient span is about: the request, the advisors, call or stream."""
 
     request: ChatClientRequest
@@ -24,6 +26,11 @@ class ChatClientObservationContext:
     stream: bool = False
     format: str | None = None
     response: ChatClientResponse | None = None
+
+    def __post_init__(self) -> None:
+        _assert.not_none(self.request, "chatClientRequest cannot be null")
+        _assert.not_none(self.advisors, "advisors cannot be null")
+        _assert.no_null_elements(self.advisors, "advisors cannot contain null elements")
 
     def get_request(self) -> ChatClientRequest:
         return self.request

@@ -613,11 +613,13 @@ def test_each_attempt_is_a_model_span_inside_the_advisor_span(otel: Any) -> None
 
     client.prompt().user("Who?").call().entity(Person, lambda s: s.validate_schema())
 
-    assert otel.tree().splitlines()[:4] == [
+    # The auto-registered ToolCallingAdvisor (HIGHEST_PRECEDENCE + 300) is outermost.
+    assert otel.tree().splitlines()[:5] == [
         "spring_ai chat_client",
-        "  structured_output_validation",
-        "    call",
-        "    call",
+        "  tool_calling",
+        "    structured_output_validation",
+        "      call",
+        "      call",
     ]
     advisor_span = otel.span("structured_output_validation")
     assert advisor_span.attributes is not None

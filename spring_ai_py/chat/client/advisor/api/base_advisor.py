@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Mapping
@@ -78,17 +79,19 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         finished = False
         chunks: list[Any] = []
         context: dict[str, Any] = {}
-        async for response in chain.next_stream(request):
-            if AdvisorUtils.has_finish_reason(response):
-                finished = True
-                response = self._checked_response(
-                    await run_blocking(scheduler, self.after, response, chain)
-                )
-            elif not finished:
-                if response.chat_response is not None:
-                    chunks.append(response.chat_response)
-                context.update(response.context)
-            yield response
+        # aclosing: stopping early closes the rest of the chain now, not when collected.
+        async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
+            async for response in stream:
+                if AdvisorUtils.has_finish_reason(response):
+                    finished = True
+                    response = self._checked_response(
+                        await run_blocking(scheduler, self.after, response, chain)
+                    )
+                elif not finished:
+                    if response.chat_response is not None:
+                        chunks.append(response.chat_response)
+                    context.update(response.context)
+                yield response
         if not finished:
             aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
             await run_blocking(scheduler, self.after, aggregated, chain)

@@ -46,6 +46,7 @@ class AdvisorObservationContext(Buildable):
 
     def __post_init__(self) -> None:
         _assert.has_text(self.advisor_name, "advisorName cannot be null or empty")
+        _assert.not_none(self.chat_client_request, "chatClientRequest cannot be null")
 
     def get_advisor_name(self) -> str:
         return self.advisor_name

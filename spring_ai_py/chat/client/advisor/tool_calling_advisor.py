@@ -1,0 +1,581 @@
+"""``ToolCallingAdvisor``: the tool-call loop, run inside the advisor chain."""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
+from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.messages import AssistantMessage, Message
+from spring_ai_py.chat.model import ChatResponse, Generation, MessageAggregator
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.core import Ordered
+from spring_ai_py.model.tool import (
+    ToolCallingChatOptions,
+    ToolCallingManager,
+    ToolCallLimitExceededException,
+    ToolExecutionEligibilityChecker,
+    ToolExecutionResult,
+)
+from spring_ai_py.model.tool.internal import ToolCallContextHolder
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
+
+CheckerLike = ToolExecutionEligibilityChecker | Callable[[ChatResponse], Any]
+
+
+def assemble_tool_calls(
+    tool_calls: Sequence[AssistantMessage.ToolCall],
+) -> list[AssistantMessage.ToolCall]:
+    """Join streamed tool-call fragments into whole calls, keeping the model's order.
+
+    A fragment continues the previous call when it has no name and no (or the same) id,
+    or when it repeats the previous call's id; its arguments are appended. Complete
+    calls pass through unchanged.
+    """
+    assembled: list[AssistantMessage.ToolCall] = []
+    for call in tool_calls:
+        if assembled:
+            previous = assembled[-1]
+            continues = (not call.name and (not call.id or call.id == previous.id)) or (
+                bool(call.id)
+                and call.id == previous.id
+                and (not call.name or call.name == previous.name)
+            )
+            if continues:
+                assembled[-1] = AssistantMessage.ToolCall(
+                    previous.id or call.id,
+                    previous.type or call.type,
+                    previous.name or call.name,
+                    previous.arguments + call.arguments,
+                )
+                continue
+        assembled.append(call)
+    return assembled
+
+
+def _with_assembled_tool_calls(chat_response: ChatResponse | None) -> ChatResponse | None:
+    if chat_response is None:
+        return None
+    generations = chat_response.get_results()
+    changed = False
+    rebuilt: list[Generation] = []
+    for generation in generations:
+        output = generation.get_output()
+        calls = output.get_tool_calls()
+        assembled = assemble_tool_calls(calls)
+        if assembled != calls:
+            changed = True
+            generation = Generation(
+                output.mutate().tool_calls(assembled).build(), generation.get_metadata()
+            )
+        rebuilt.append(generation)
+    if not changed:
+        return chat_response
+    return ChatResponse(rebuilt, chat_response.get_metadata())
+
+
+def _index_of(messages: list[Message], message: Message) -> int | None:
+    for index, candidate in enumerate(messages):
+        if candidate is message:
+            return index
+    for index, candidate in enumerate(messages):
+        if candidate == message:
+            return index
+    return None
+
+
+async def _iterate(items: Iterable[ChatClientResponse]) -> AsyncIterator[ChatClientResponse]:
+    for item in items:
+        yield item
+
+
+def _is_default_checker(chat_response: ChatResponse) -> bool:
+    return chat_response is not None and chat_response.has_tool_calls()
+
+
+_default_manager: ToolCallingManager | None = None
+
+
+def _default_tool_calling_manager() -> ToolCallingManager:
+    """The manager of builders not given one; it keeps no per-call state, so one serves all."""
+    global _default_manager
+    if _default_manager is None:
+        _default_manager = ToolCallingManager.builder().build()
+    return _default_manager
+
+
+class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
+    """Runs the tool-call loop as part of the advisor chain.
+
+    Each round calls the rest of the chain (``chain.copy(self)``), so every advisor
+    with a higher order — inside the loop — sees every model call. When the response
+    asks for tools (the eligibility checker decides), the ``ToolCallingManager`` runs
+    them and the loop calls the model again with the results, until the model answers
+    without tool calls. The tool results go to the caller instead when every tool of the
+    batch is ``return_direct``; a tool-call limit breach ends the loop with one
+    generation describing it. Token usage is summed over the rounds. Requests whose
+    options are not ``ToolCallingChatOptions`` pass straight through.
+
+    With ``conversation_history_enabled`` (the default) each round sends the whole
+    history of the turn; without it only the system message and the latest tool
+    results are sent, for a memory advisor inside the loop to add the rest.
+
+    On the stream path the chunks of each round are passed on as they arrive, except
+    the ones carrying tool calls; the tool calls of a round are assembled from the
+    streamed fragments before they run.
+
+    Beyond Spring 2.0.1 (PORTING §7.10-7.12): context written inside the loop carries
+    to the next round and back to the caller; messages a subclass adds to the next
+    round's instructions stay in the turn's history; and no chunk carrying tool calls
+    that were executed ever leaves the loop, so a memory advisor outside it never
+    stores a tool call without its result.
+
+    Subclasses customise the loop through the ``do_*`` hooks.
+    """
+
+    DEFAULT_ORDER: ClassVar[int] = Ordered.HIGHEST_PRECEDENCE + 300
+    DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER: ClassVar[ToolExecutionEligibilityChecker] = (
+        ToolExecutionEligibilityChecker.of(_is_default_checker)
+    )
+
+    def __init__(
+        self,
+        tool_calling_manager: ToolCallingManager,
+        tool_execution_eligibility_checker: CheckerLike,
+        advisor_order: int,
+        conversation_history_enabled: bool,
+    ) -> None:
+        _assert.not_none(tool_calling_manager, "tool_calling_manager must not be null")
+        _assert.not_none(
+            tool_execution_eligibility_checker,
+            "tool_execution_eligibility_checker must not be null",
+        )
+        _assert.is_true(
+            Ordered.HIGHEST_PRECEDENCE < advisor_order < Ordered.LOWEST_PRECEDENCE,
+            "advisor_order must be between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE",
+        )
+        self.tool_calling_manager = tool_calling_manager
+        self._checker = ToolExecutionEligibilityChecker.of(tool_execution_eligibility_checker)
+        self._advisor_order = advisor_order
+        self._conversation_history_enabled = conversation_history_enabled
+
+    @classmethod
+    def builder(cls) -> ToolCallingAdvisor.Builder:
+        return ToolCallingAdvisor.Builder()
+
+    def get_name(self) -> str:
+        return "Tool Calling Advisor"
+
+    def get_order(self) -> int:
+        return self._advisor_order
+
+    def is_conversation_history_enabled(self) -> bool:
+        return self._conversation_history_enabled
+
+    def get_tool_execution_eligibility_checker(self) -> ToolExecutionEligibilityChecker:
+        return self._checker
+
+    # -- shared helpers ------------------------------------------------------------
+
+    @staticmethod
+    def _tool_options(request: ChatClientRequest, hook: str) -> ToolCallingChatOptions:
+        options = request.prompt.get_options()
+        _assert.state(
+            isinstance(options, ToolCallingChatOptions),
+            f"{hook} must not change the options type away from ToolCallingChatOptions",
+        )
+        assert isinstance(options, ToolCallingChatOptions)
+        return options
+
+    @staticmethod
+    def _with_context(response: ChatClientResponse, context: dict[str, Any]) -> ChatClientResponse:
+        if response.context == context:
+            return response
+        return ChatClientResponse(response.chat_response, dict(context))
+
+    @staticmethod
+    def _replace_generations(
+        response: ChatClientResponse, chat_response: ChatResponse, generations: list[Generation]
+    ) -> ChatClientResponse:
+        replaced = ChatResponse.builder().from_(chat_response).generations(generations).build()
+        return response.mutate().chat_response(replaced).build()
+
+    def _turn_history(
+        self,
+        default_instructions: list[Message],
+        next_instructions: list[Message],
+        conversation_history: list[Message],
+    ) -> list[Message]:
+        """The turn's history with the messages a hook added to the next instructions
+        (anything the default instructions do not have) kept in place (§7.11)."""
+        injected = {id(m) for m in next_instructions if m not in default_instructions}
+        if not injected:
+            return conversation_history
+        history = list(conversation_history)
+        anchor = -1
+        for message in next_instructions:
+            if id(message) in injected:
+                anchor += 1
+                history.insert(anchor, message)
+                continue
+            position = _index_of(history, message)
+            if position is not None:
+                anchor = position
+        return history
+
+    def _default_next_instructions(
+        self, request: ChatClientRequest, result: ToolExecutionResult
+    ) -> list[Message]:
+        """Both paths' default next instructions (what the hooks return unless overridden)."""
+        history = result.conversation_history
+        if not self._conversation_history_enabled:
+            if not history:
+                return history
+            return [request.prompt.get_system_message(), history[-1]]
+        return history
+
+    def _next_round(
+        self,
+        next_instructions: list[Message],
+        request: ChatClientRequest,
+        result: ToolExecutionResult,
+    ) -> list[Message]:
+        default = self._default_next_instructions(request, result)
+        return self._turn_history(default, next_instructions, result.conversation_history)
+
+    # -- call path -----------------------------------------------------------------
+
+    def advise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        options = chat_client_request.prompt.get_options()
+        if not isinstance(options, ToolCallingChatOptions):
+            return call_advisor_chain.next_call(chat_client_request)
+
+        request = self.do_initialize_loop(chat_client_request, call_advisor_chain)
+        instructions = request.prompt.get_instructions()
+        # The whole history of this turn, whatever the forwarded instructions are trimmed
+        # to: the manager counts the turn's tool calls from it.
+        full_turn_history = instructions
+        loop_context = dict(request.context)
+        usage = UsageAccumulator()
+        while True:
+            processed = ChatClientRequest(Prompt(instructions, options), loop_context)
+            processed = self.do_before_call(processed, call_advisor_chain)
+            options = self._tool_options(processed, "do_before_call")
+            response = call_advisor_chain.copy(self).next_call(processed)
+            response = self.do_after_call(response, call_advisor_chain)
+            loop_context.update(response.context)
+            chat_response = response.chat_response
+            usage.add_round_response(chat_response)
+            if not self._checker.is_tool_call_response(chat_response):
+                break
+            assert chat_response is not None
+            try:
+                with ToolCallContextHolder.bound(loop_context):
+                    result = self.tool_calling_manager.execute_tool_calls(
+                        Prompt(full_turn_history, options), chat_response
+                    )
+            except ToolCallLimitExceededException as breach:
+                response = self._replace_generations(
+                    response, chat_response, [breach.build_generation()]
+                )
+                break
+            if result.return_direct:
+                response = self._replace_generations(
+                    response, chat_response, ToolExecutionResult.build_generations(result)
+                )
+                break
+            next_instructions = self.do_get_next_instructions_for_tool_call(
+                processed, response, result
+            )
+            full_turn_history = self._next_round(next_instructions, processed, result)
+            instructions = next_instructions
+
+        response = self._with_context(usage.apply_accumulated_usage(response), loop_context)
+        return self.do_finalize_loop(response, call_advisor_chain)
+
+    def do_get_next_instructions_for_tool_call(
+        self,
+        chat_client_request: ChatClientRequest,
+        chat_client_response: ChatClientResponse,
+        tool_execution_result: ToolExecutionResult,
+    ) -> list[Message]:
+        """The messages of the next round: the whole history, or (history disabled) the
+        system message and the latest tool results."""
+        return self._default_next_instructions(chat_client_request, tool_execution_result)
+
+    def do_initialize_loop(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientRequest:
+        """Called once before the loop; returns the request the loop starts from."""
+        return chat_client_request
+
+    def do_before_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientRequest:
+        """Called before each round; the options it returns are the ones the tools run with."""
+        return chat_client_request
+
+    def do_after_call(
+        self, chat_client_response: ChatClientResponse, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """Called after each round, before the tool calls are looked at."""
+        return chat_client_response
+
+    def do_finalize_loop(
+        self, chat_client_response: ChatClientResponse, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """Called once with the final response."""
+        return chat_client_response
+
+    # -- stream path ---------------------------------------------------------------
+
+    def advise_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        options = chat_client_request.prompt.get_options()
+        if not isinstance(options, ToolCallingChatOptions):
+            return stream_advisor_chain.next_stream(chat_client_request)
+        return self._stream_loop(chat_client_request, stream_advisor_chain, options)
+
+    def _emitted(self, response: ChatClientResponse) -> bool:
+        return not self._checker.is_tool_call_response(response.chat_response)
+
+    async def _stream_loop(
+        self,
+        chat_client_request: ChatClientRequest,
+        chain: StreamAdvisorChain,
+        options: ToolCallingChatOptions,
+    ) -> AsyncIterator[ChatClientResponse]:
+        request = self.do_initialize_loop_stream(chat_client_request, chain)
+        usage = UsageAccumulator()
+        instructions = request.prompt.get_instructions()
+        full_turn_history = instructions
+        loop_context = dict(request.context)
+        while True:
+            processed = ChatClientRequest(Prompt(instructions, options), loop_context)
+            processed = self.do_before_stream(processed, chain)
+            options = self._tool_options(processed, "do_before_stream")
+            previous = usage.accumulated_response()
+            chunks: list[ChatResponse] = []
+            round_context: dict[str, Any] = {}
+            # Chunks held back once one carries tool calls the checker let through: they
+            # leave the loop only if this round turns out not to run tools (§7.12).
+            held: list[ChatClientResponse] = []
+            async with contextlib.aclosing(chain.copy(self).next_stream(processed)) as stream:
+                async for item in stream:
+                    round_context.update(item.context)
+                    if item.chat_response is None:
+                        continue
+                    chunks.append(item.chat_response)
+                    chunk = UsageAccumulator.apply_previous_accumulated_usage_to_chunk(
+                        ChatClientResponse(item.chat_response, dict(round_context)), previous
+                    )
+                    if not self._emitted(chunk):
+                        continue
+                    if held or (
+                        chunk.chat_response is not None and chunk.chat_response.has_tool_calls()
+                    ):
+                        held.append(chunk)
+                        continue
+                    yield chunk
+
+            aggregated = ChatClientResponse(
+                _with_assembled_tool_calls(MessageAggregator.aggregate_responses(chunks)),
+                round_context,
+            )
+            aggregated = self.do_after_stream(aggregated, chain)
+            loop_context.update(aggregated.context)
+            chat_response = aggregated.chat_response
+            accumulated = usage.add_round_response(chat_response)
+            if not self._checker.is_tool_call_response(chat_response):
+                for chunk in held:
+                    yield chunk
+                corrections = UsageAccumulator.emit_final_usage_correction_if_necessary(
+                    aggregated, chat_response, accumulated
+                )
+                async with contextlib.aclosing(  # type: ignore[type-var]
+                    self.do_finalize_loop_stream(_iterate(corrections), chain)
+                ) as final:
+                    async for response in final:
+                        if self._emitted(response):
+                            yield response
+                return
+
+            assert chat_response is not None
+            for chunk in held:
+                if chunk.chat_response is None or not chunk.chat_response.has_tool_calls():
+                    yield chunk
+            try:
+                with ToolCallContextHolder.bound(loop_context):
+                    result = await self.tool_calling_manager.aexecute_tool_calls(
+                        Prompt(full_turn_history, options), chat_response
+                    )
+            except ToolCallLimitExceededException as breach:
+                limited = self._replace_generations(
+                    aggregated, chat_response, [breach.build_generation()]
+                )
+                limited = self._with_context(usage.apply_accumulated_usage(limited), loop_context)
+                if self._emitted(limited):
+                    yield limited
+                return
+            if result.return_direct:
+                direct = self._replace_generations(
+                    aggregated, chat_response, ToolExecutionResult.build_generations(result)
+                )
+                direct = self._with_context(usage.apply_accumulated_usage(direct), loop_context)
+                if self._emitted(direct):
+                    yield direct
+                return
+            next_instructions = self.do_get_next_instructions_for_tool_call_stream(
+                processed, aggregated, result
+            )
+            full_turn_history = self._next_round(next_instructions, processed, result)
+            instructions = next_instructions
+
+    def do_initialize_loop_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> ChatClientRequest:
+        """Called once when the stream starts; returns the request the loop starts from."""
+        return chat_client_request
+
+    def do_before_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> ChatClientRequest:
+        """Called before each streamed round; its options are the ones the tools run with."""
+        return chat_client_request
+
+    def do_after_stream(
+        self, chat_client_response: ChatClientResponse, stream_advisor_chain: StreamAdvisorChain
+    ) -> ChatClientResponse:
+        """Called with each round's aggregated response, before its tool calls are looked at."""
+        return chat_client_response
+
+    def do_finalize_loop_stream(
+        self,
+        chat_client_responses: AsyncIterator[ChatClientResponse],
+        stream_advisor_chain: StreamAdvisorChain,
+    ) -> AsyncIterator[ChatClientResponse]:
+        """Called at the end of the loop with what is still to be emitted (the trailing
+        usage correction, if any); returns what is emitted instead."""
+        return chat_client_responses
+
+    def do_get_next_instructions_for_tool_call_stream(
+        self,
+        chat_client_request: ChatClientRequest,
+        chat_client_response: ChatClientResponse,
+        tool_execution_result: ToolExecutionResult,
+    ) -> list[Message]:
+        """The stream path's :meth:`do_get_next_instructions_for_tool_call`."""
+        return self._default_next_instructions(chat_client_request, tool_execution_result)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(order={self._advisor_order}, "
+            f"conversation_history_enabled={self._conversation_history_enabled})"
+        )
+
+    class Builder:
+        """Builds a ``ToolCallingAdvisor``; subclasses override :meth:`new_copy`,
+        :meth:`copy` and :meth:`build` to keep their own type."""
+
+        def __init__(self) -> None:
+            self._tool_calling_manager: ToolCallingManager | None = _default_tool_calling_manager()
+            self._checker: CheckerLike | None = (
+                ToolCallingAdvisor.DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER
+            )
+            self._advisor_order = ToolCallingAdvisor.DEFAULT_ORDER
+            self._conversation_history_enabled = True
+
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Any:
+            self._tool_calling_manager = tool_calling_manager
+            return self
+
+        def tool_execution_eligibility_checker(self, checker: CheckerLike | None) -> Any:
+            """What counts as a tool-call response (default: any tool calls); a checker
+            or a callable ``ChatResponse -> bool``."""
+            self._checker = checker
+            return self
+
+        def advisor_order(self, advisor_order: int) -> Any:
+            self._advisor_order = advisor_order
+            return self
+
+        def conversation_history_enabled(self, conversation_history_enabled: bool) -> Any:
+            self._conversation_history_enabled = conversation_history_enabled
+            return self
+
+        def disable_internal_conversation_history(self) -> Any:
+            """Send only the latest tool results each round; a memory advisor inside the
+            loop must provide the rest of the history."""
+            self._conversation_history_enabled = False
+            return self
+
+        def get_tool_calling_manager(self) -> ToolCallingManager | None:
+            return self._tool_calling_manager
+
+        def get_advisor_order(self) -> int:
+            return self._advisor_order
+
+        def get_tool_execution_eligibility_checker(self) -> CheckerLike | None:
+            return self._checker
+
+        def is_conversation_history_enabled(self) -> bool:
+            return self._conversation_history_enabled
+
+        def new_copy(self) -> ToolCallingAdvisor.Builder:
+            """A blank builder of this builder's own type (for :meth:`copy`)."""
+            return type(self)()
+
+        def copy(self) -> ToolCallingAdvisor.Builder:
+            """A builder with the same settings, to derive per-call variants from."""
+            copy = self.new_copy()
+            copy._tool_calling_manager = self._tool_calling_manager
+            copy._checker = self._checker
+            copy._advisor_order = self._advisor_order
+            copy._conversation_history_enabled = self._conversation_history_enabled
+            return copy
+
+        def build(self) -> ToolCallingAdvisor:
+            return ToolCallingAdvisor(
+                self._tool_calling_manager,  # type: ignore[arg-type]
+                self._checker,  # type: ignore[arg-type]
+                self._advisor_order,
+                self._conversation_history_enabled,
+            )
+
+
+class ToolCallAdvisor(ToolCallingAdvisor):
+    """Deprecated since 2.0.0: use ``ToolCallingAdvisor``."""
+
+    @classmethod
+    def builder(cls) -> ToolCallAdvisor.Builder:
+        warnings.warn(
+            "ToolCallAdvisor is deprecated; use ToolCallingAdvisor",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return ToolCallAdvisor.Builder()
+
+    class Builder(ToolCallingAdvisor.Builder):
+        """Deprecated: use ``ToolCallingAdvisor.Builder``."""
+
+        def build(self) -> ToolCallAdvisor:
+            return ToolCallAdvisor(
+                self._tool_calling_manager,  # type: ignore[arg-type]
+                self._checker,  # type: ignore[arg-type]
+                self._advisor_order,
+                self._conversation_history_enabled,
+            )

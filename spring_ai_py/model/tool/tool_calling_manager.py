@@ -1,0 +1,618 @@
+"""``ToolCallingManager``: resolves tool definitions and executes a batch of tool calls."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import functools
+import logging
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Coroutine, Iterator, Mapping
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
+from spring_ai_py._observation import end_span, start_span, tracer_for
+from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
+from spring_ai_py.chat.model import ChatResponse, ToolContext
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.model.tool.internal.tool_call_context_holder import ToolCallContextHolder
+from spring_ai_py.model.tool.tool_call_limits import (
+    ToolCallLimitBehavior,
+    ToolCallLimitExceededException,
+    ToolCallLimits,
+)
+from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
+from spring_ai_py.model.tool.tool_execution_result import ToolExecutionResult
+from spring_ai_py.tool.execution import (
+    DefaultToolExecutionExceptionProcessor,
+    ToolExecutionException,
+    ToolExecutionExceptionProcessor,
+)
+from spring_ai_py.tool.observation import (
+    DefaultToolCallingObservationConvention,
+    ToolCallingObservationContext,
+    ToolCallingObservationConvention,
+)
+from spring_ai_py.tool.resolution import DelegatingToolCallbackResolver, ToolCallbackResolver
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import TracerProvider
+
+    from spring_ai_py.tool import ToolCallback
+    from spring_ai_py.tool.definition import ToolDefinition
+
+_logger = logging.getLogger("spring_ai_py.model.tool.DefaultToolCallingManager")
+T = TypeVar("T")
+
+_LLM_NAME_CHANGE_WARNING = (
+    "LLM may have adapted the tool name '%s', especially if the name was truncated due to length "
+    "limits. If this is the case, you can customize the prefixing and processing logic using "
+    "McpToolNamePrefixGenerator"
+)
+
+
+class ToolCallingManager(ABC):
+    """Resolves the tools of a request and executes the tool calls a model asked for.
+
+    It runs one batch per call and returns; the loop around it (calling the model
+    again with the results) belongs to the ``ToolCallingAdvisor``.
+    """
+
+    @abstractmethod
+    def resolve_tool_definitions(
+        self, chat_options: ToolCallingChatOptions
+    ) -> list[ToolDefinition]:
+        """The definitions of the tools in ``chat_options``."""
+
+    @abstractmethod
+    def execute_tool_calls(
+        self, prompt: Prompt, chat_response: ChatResponse
+    ) -> ToolExecutionResult:
+        """Execute the tool calls of ``chat_response``; ``prompt`` is the history so far."""
+
+    async def aexecute_tool_calls(
+        self, prompt: Prompt, chat_response: ChatResponse
+    ) -> ToolExecutionResult:
+        """:meth:`execute_tool_calls` from async code (by default on an executor)."""
+        return await run_blocking(None, self.execute_tool_calls, prompt, chat_response)
+
+    @staticmethod
+    def builder() -> DefaultToolCallingManager.Builder:
+        return DefaultToolCallingManager.builder()
+
+
+class _WriteThroughContext(dict[str, Any]):
+    """The tool context of a loop iteration: the advisor context plus the request's tool
+    context; what a tool writes also lands in the advisor context."""
+
+    __slots__ = ("_target",)
+
+    def __init__(self, target: dict[str, Any], overlay: Mapping[str, Any]) -> None:
+        super().__init__(target)
+        dict.update(self, overlay)
+        self._target = target
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        self._target[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self._target.pop(key, None)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self._target.pop(key, None)
+        return super().pop(key, *default)
+
+
+@dataclass(slots=True)
+class _Step:
+    """One tool call of the batch: the callback to run, or the limit message to send."""
+
+    tool_call: AssistantMessage.ToolCall
+    callback: ToolCallback | None
+    arguments: str
+    response: str | None = None
+
+
+@dataclass(slots=True)
+class _Plan:
+    assistant_message: AssistantMessage
+    tool_context: ToolContext
+    steps: list[_Step]
+    return_direct: bool
+    sequential: bool
+    breach: ToolCallLimits.Breach | None
+
+
+@functools.cache
+def _shared_executor() -> ThreadPoolExecutor:
+    """The pool for parallel blocking tool calls of managers not given an executor."""
+    return ThreadPoolExecutor(thread_name_prefix="spring-ai-py-tool")
+
+
+class _Overrun(Exception):
+    """A guarded tool call did not finish in time."""
+
+
+def _run_with_timeout(function: Callable[[], T], timeout: float) -> T:
+    """Run ``function`` on its own daemon thread and wait at most ``timeout`` seconds.
+
+    A thread per guarded call: a tool that never returns keeps only its own thread busy,
+    never a pooled worker other calls would wait for. Raises ``_Overrun`` on timeout.
+    """
+    future: Future[T] = Future()
+    context = contextvars.copy_context()
+
+    def target() -> None:
+        try:
+            future.set_result(context.run(function))
+        except BaseException as error:
+            future.set_exception(error)
+
+    threading.Thread(target=target, name="spring-ai-py-tool-timeout", daemon=True).start()
+    try:
+        return future.result(timeout)
+    except TimeoutError:
+        if future.done():
+            raise
+        raise _Overrun() from None
+
+
+async def _await_with_timeout(awaitable: Coroutine[Any, Any, T], timeout: float) -> T:
+    """Await ``awaitable`` for at most ``timeout`` seconds; ``_Overrun`` (and the
+    awaitable cancelled) when it takes longer."""
+    task = asyncio.ensure_future(awaitable)
+    done, _ = await asyncio.wait({task}, timeout=timeout)
+    if not done:
+        task.cancel()
+        raise _Overrun()
+    return task.result()
+
+
+class DefaultToolCallingManager(ToolCallingManager):
+    """Spring 2.0.1's tool-calling manager, plus parallel execution and timeouts.
+
+    Only the request's tools can run (the ``tool_callbacks`` of the options and the
+    ``tool_names`` resolved through the resolver); with ``resolution_fallback_enabled``
+    other names are resolved through the resolver too. A tool error becomes text for the
+    model through the ``ToolExecutionExceptionProcessor``. Per-tool and total call limits
+    per turn stop runaway loops (``ToolCallLimitExceededException``, or an error
+    response for the model). Each execution is an ``execute_tool <name>`` span.
+
+    Beyond Spring: the independent calls of a batch run in parallel (threads on the
+    call path, tasks on the stream path) unless ``parallel_tool_execution`` is off or a
+    tool of the batch is marked ``serial``; results always keep the model's order. A
+    tool's ``timeout`` turns an overrun into an error result. The tool context handed
+    to tools is the loop's advisor context (with the request's tool context on top), so
+    what a tool ``put``s is seen by the advisors.
+    """
+
+    DEFAULT_MAX_CALLS_PER_TOOL: ClassVar[int] = 40
+    DEFAULT_MAX_TOTAL_TOOL_CALLS: ClassVar[int] = 150
+    DEFAULT_OBSERVATION_CONVENTION: ClassVar[ToolCallingObservationConvention] = (
+        DefaultToolCallingObservationConvention()
+    )
+
+    def __init__(
+        self,
+        tracer_provider: TracerProvider | None,
+        tool_callback_resolver: ToolCallbackResolver,
+        tool_execution_exception_processor: ToolExecutionExceptionProcessor,
+        tool_call_limits: ToolCallLimits | None = None,
+        resolution_fallback_enabled: bool = False,
+        parallel_tool_execution: bool = True,
+        executor: Executor | None = None,
+    ) -> None:
+        _assert.not_none(tool_callback_resolver, "tool_callback_resolver cannot be null")
+        _assert.not_none(
+            tool_execution_exception_processor, "tool_execution_exception_processor cannot be null"
+        )
+        self._tracer_provider = tracer_provider
+        self._tracer = tracer_for(tracer_provider)
+        self._resolver = tool_callback_resolver
+        self._processor = tool_execution_exception_processor
+        self._limits = tool_call_limits or ToolCallLimits(
+            self.DEFAULT_MAX_CALLS_PER_TOOL,
+            {},
+            frozenset(),
+            self.DEFAULT_MAX_TOTAL_TOOL_CALLS,
+            ToolCallLimitBehavior.THROW,
+        )
+        self._resolution_fallback_enabled = resolution_fallback_enabled
+        self._parallel = parallel_tool_execution
+        self._executor = executor
+        self._convention = self.DEFAULT_OBSERVATION_CONVENTION
+
+    @staticmethod
+    def builder() -> DefaultToolCallingManager.Builder:
+        return DefaultToolCallingManager.Builder()
+
+    def set_observation_convention(
+        self, observation_convention: ToolCallingObservationConvention
+    ) -> None:
+        self._convention = _assert.not_none(
+            observation_convention, "observation_convention cannot be null"
+        )
+
+    def get_tool_call_limits(self) -> ToolCallLimits:
+        return self._limits
+
+    # -- resolution ----------------------------------------------------------------
+
+    def _request_tool_callbacks(self, options: Any) -> list[ToolCallback]:
+        if not isinstance(options, ToolCallingChatOptions):
+            return []
+        callbacks = list(options.tool_callbacks or [])
+        known = {c.get_tool_definition().name for c in callbacks}
+        for name in options.tool_names or []:
+            if name in known:
+                continue
+            callback = self._resolver.resolve(name)
+            if callback is None:
+                raise RuntimeError(f"No ToolCallback found for tool name: {name}")
+            callbacks.append(callback)
+            known.add(name)
+        return callbacks
+
+    def resolve_tool_definitions(
+        self, chat_options: ToolCallingChatOptions
+    ) -> list[ToolDefinition]:
+        _assert.not_none(chat_options, "chat_options cannot be null")
+        return [c.get_tool_definition() for c in self._request_tool_callbacks(chat_options)]
+
+    # -- planning ------------------------------------------------------------------
+
+    @staticmethod
+    def _tool_context(prompt: Prompt) -> ToolContext:
+        options = prompt.get_options()
+        request_context: dict[str, Any] = {}
+        if isinstance(options, ToolCallingChatOptions) and options.tool_context:
+            request_context = dict(options.tool_context)
+        advisor_context = ToolCallContextHolder.get_context()
+        if advisor_context is None:
+            return ToolContext(request_context)
+        return ToolContext(_WriteThroughContext(advisor_context, request_context))
+
+    def _plan(self, prompt: Prompt, chat_response: ChatResponse) -> _Plan:
+        _assert.not_none(prompt, "prompt cannot be null")
+        _assert.not_none(chat_response, "chat_response cannot be null")
+        generation = next(
+            (g for g in chat_response.get_results() if g.get_output().get_tool_calls()), None
+        )
+        if generation is None:
+            raise RuntimeError("No tool call requested by the chat model")
+        assistant_message = generation.get_output()
+        tool_context = self._tool_context(prompt)
+        callbacks = self._request_tool_callbacks(prompt.get_options())
+        counts = ToolCallLimits.count_prior_tool_calls(prompt.get_instructions())
+        total = sum(counts.values())
+        steps: list[_Step] = []
+        return_direct: bool | None = None
+        breach: ToolCallLimits.Breach | None = None
+        for tool_call in assistant_message.get_tool_calls():
+            _logger.debug("Executing tool call: %s", tool_call.name)
+            name = tool_call.name
+            total += 1
+            counts[name] = counts.get(name, 0) + 1
+            limit_breach = self._limits.check(name, counts[name], total)
+            if limit_breach is not None:
+                steps.append(_Step(tool_call, None, tool_call.arguments, limit_breach.message))
+                if self._limits.on_limit_exceeded is ToolCallLimitBehavior.THROW:
+                    breach = limit_breach
+                    break
+                continue
+            arguments = tool_call.arguments
+            if not _assert.has_text_value(arguments):
+                _logger.warning(
+                    "Tool call arguments are null or empty for tool: %s. Using empty JSON object as default.",
+                    name,
+                )
+                arguments = "{}"
+            callback = next((c for c in callbacks if c.get_tool_definition().name == name), None)
+            if callback is None and self._resolution_fallback_enabled:
+                callback = self._resolver.resolve(name)
+            if callback is None:
+                _logger.warning(_LLM_NAME_CHANGE_WARNING, name)
+                raise RuntimeError(f"No ToolCallback found for tool name: {name}")
+            direct = callback.get_tool_metadata().return_direct
+            return_direct = direct if return_direct is None else (return_direct and direct)
+            steps.append(_Step(tool_call, callback, arguments))
+        runnable = [s for s in steps if s.callback is not None]
+        sequential = (
+            not self._parallel
+            or len(runnable) < 2
+            or any(
+                s.callback is not None and s.callback.get_tool_metadata().serial for s in runnable
+            )
+        )
+        return _Plan(
+            assistant_message, tool_context, steps, bool(return_direct), sequential, breach
+        )
+
+    def _result(self, prompt: Prompt, plan: _Plan) -> ToolExecutionResult:
+        responses = [
+            ToolResponseMessage.ToolResponse(s.tool_call.id, s.tool_call.name, s.response or "")
+            for s in plan.steps
+        ]
+        history: list[Message] = [
+            *prompt.get_instructions(),
+            plan.assistant_message,
+            ToolResponseMessage(responses),
+        ]
+        result = ToolExecutionResult(history, plan.return_direct)
+        if plan.breach is not None:
+            raise ToolCallLimitExceededException(plan.breach.tool_name, plan.breach.limit, result)
+        return result
+
+    # -- observation ---------------------------------------------------------------
+
+    def _observation_context(
+        self, step: _Step, callback: ToolCallback
+    ) -> ToolCallingObservationContext:
+        return ToolCallingObservationContext(
+            callback.get_tool_definition(),
+            callback.get_tool_metadata(),
+            step.tool_call.type,
+            step.tool_call.id,
+            step.arguments,
+        )
+
+    def _timeout_error(self, callback: ToolCallback, timeout: float) -> ToolExecutionException:
+        name = callback.get_tool_definition().name
+        return ToolExecutionException(
+            callback.get_tool_definition(),
+            TimeoutError(f"Tool '{name}' did not complete within {timeout:g} seconds"),
+        )
+
+    @contextlib.contextmanager
+    def _observed(self, step: _Step) -> Iterator[ToolCallingObservationContext]:
+        """The ``execute_tool`` span of one call; the block sets the observation's result."""
+        callback = step.callback
+        assert callback is not None
+        observation = self._observation_context(step, callback)
+        convention = self._convention
+        span, token = start_span(
+            self._tracer,
+            convention.get_contextual_name(observation),
+            lambda: convention.attributes(observation),
+        )
+        try:
+            yield observation
+            if token is not None:
+                span.set_attributes(convention.get_result_key_values(observation))
+        except BaseException as error:
+            end_span(span, token, error)
+            raise
+        end_span(span, token)
+        step.response = observation.tool_call_result or ""
+
+    # -- blocking execution --------------------------------------------------------
+
+    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+        timeout = callback.get_tool_metadata().timeout
+        try:
+            if timeout is None:
+                return callback.call(arguments, tool_context)
+            try:
+                return _run_with_timeout(lambda: callback.call(arguments, tool_context), timeout)
+            except _Overrun:
+                raise self._timeout_error(callback, timeout) from None
+        except ToolExecutionException as error:
+            return self._processor.process(error)
+
+    def _execute_step(self, step: _Step, tool_context: ToolContext) -> None:
+        assert step.callback is not None
+        with self._observed(step) as observation:
+            observation.set_tool_call_result(
+                self._call(step.callback, step.arguments, tool_context)
+            )
+
+    def execute_tool_calls(
+        self, prompt: Prompt, chat_response: ChatResponse
+    ) -> ToolExecutionResult:
+        plan = self._plan(prompt, chat_response)
+        runnable = [s for s in plan.steps if s.callback is not None]
+        if plan.sequential:
+            for step in runnable:
+                self._execute_step(step, plan.tool_context)
+        else:
+            executor = self._executor or _shared_executor()
+            futures = [
+                executor.submit(
+                    contextvars.copy_context().run, self._execute_step, step, plan.tool_context
+                )
+                for step in runnable
+            ]
+            errors = [f.exception() for f in futures]
+            first_error = next((e for e in errors if e is not None), None)
+            if first_error is not None:
+                raise first_error
+        return self._result(prompt, plan)
+
+    # -- async execution -----------------------------------------------------------
+
+    async def _acall(
+        self, callback: ToolCallback, arguments: str, tool_context: ToolContext
+    ) -> str:
+        timeout = callback.get_tool_metadata().timeout
+        try:
+            if timeout is None:
+                return await callback.acall(arguments, tool_context)
+            try:
+                return await _await_with_timeout(callback.acall(arguments, tool_context), timeout)
+            except _Overrun:
+                raise self._timeout_error(callback, timeout) from None
+        except ToolExecutionException as error:
+            return self._processor.process(error)
+
+    async def _aexecute_step(self, step: _Step, tool_context: ToolContext) -> None:
+        assert step.callback is not None
+        with self._observed(step) as observation:
+            observation.set_tool_call_result(
+                await self._acall(step.callback, step.arguments, tool_context)
+            )
+
+    async def aexecute_tool_calls(
+        self, prompt: Prompt, chat_response: ChatResponse
+    ) -> ToolExecutionResult:
+        """Execute the batch natively on the event loop: ``async def`` tools are awaited,
+        blocking tools run on an executor."""
+        plan = self._plan(prompt, chat_response)
+        runnable = [s for s in plan.steps if s.callback is not None]
+        if plan.sequential:
+            for step in runnable:
+                await self._aexecute_step(step, plan.tool_context)
+        else:
+            outcomes = await asyncio.gather(
+                *(self._aexecute_step(step, plan.tool_context) for step in runnable),
+                return_exceptions=True,
+            )
+            first_error = next((o for o in outcomes if isinstance(o, BaseException)), None)
+            if first_error is not None:
+                raise first_error
+        return self._result(prompt, plan)
+
+    def __repr__(self) -> str:
+        return f"DefaultToolCallingManager(parallel_tool_execution={self._parallel}, limits={self._limits!r})"
+
+    class Builder:
+        """Configures a ``DefaultToolCallingManager``; every setting has Spring's default."""
+
+        def __init__(self) -> None:
+            self._tracer_provider: TracerProvider | None = None
+            self._resolver: ToolCallbackResolver | None = DelegatingToolCallbackResolver([])
+            self._processor: ToolExecutionExceptionProcessor | None = (
+                DefaultToolExecutionExceptionProcessor.builder().build()
+            )
+            self._default_max_calls_per_tool = DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL
+            self._max_calls_per_tool: dict[str, int] = {}
+            self._excluded: set[str] = set()
+            self._max_total_tool_calls = DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS
+            self._on_limit_exceeded = ToolCallLimitBehavior.THROW
+            self._resolution_fallback_enabled = False
+            self._parallel = True
+            self._executor: Executor | None = None
+            self._convention: ToolCallingObservationConvention | None = None
+
+        def tracer_provider(
+            self, tracer_provider: TracerProvider | None
+        ) -> DefaultToolCallingManager.Builder:
+            """Where the tool spans go (``None``: the global provider)."""
+            self._tracer_provider = tracer_provider
+            return self
+
+        def tool_callback_resolver(
+            self, resolver: ToolCallbackResolver | None
+        ) -> DefaultToolCallingManager.Builder:
+            self._resolver = resolver
+            return self
+
+        def tool_execution_exception_processor(
+            self, processor: ToolExecutionExceptionProcessor | None
+        ) -> DefaultToolCallingManager.Builder:
+            self._processor = processor
+            return self
+
+        def max_calls_per_tool(
+            self, tool_name_or_limit: str | int, max_calls_per_tool: int | None = None
+        ) -> DefaultToolCallingManager.Builder:
+            """``max_calls_per_tool(n)``: the default per-tool limit per turn;
+            ``max_calls_per_tool("name", n)``: the limit of one tool."""
+            if isinstance(tool_name_or_limit, str):
+                _assert.has_text(tool_name_or_limit, "tool_name cannot be null or empty")
+                _assert.is_true(
+                    max_calls_per_tool is not None and max_calls_per_tool > 0,
+                    "max_calls_per_tool must be greater than 0",
+                )
+                assert max_calls_per_tool is not None
+                self._max_calls_per_tool[tool_name_or_limit] = max_calls_per_tool
+                self._excluded.discard(tool_name_or_limit)
+                return self
+            _assert.is_true(tool_name_or_limit > 0, "max_calls_per_tool must be greater than 0")
+            self._default_max_calls_per_tool = tool_name_or_limit
+            return self
+
+        def unlimited_calls_per_tool(self) -> DefaultToolCallingManager.Builder:
+            self._default_max_calls_per_tool = ToolCallLimits.NO_LIMIT
+            return self
+
+        def exclude_tool_from_limit(self, tool_name: str) -> DefaultToolCallingManager.Builder:
+            """No per-tool limit for ``tool_name`` (its calls still count in the total)."""
+            _assert.has_text(tool_name, "tool_name cannot be null or empty")
+            self._excluded.add(tool_name)
+            self._max_calls_per_tool.pop(tool_name, None)
+            return self
+
+        def max_total_tool_calls(
+            self, max_total_tool_calls: int
+        ) -> DefaultToolCallingManager.Builder:
+            _assert.is_true(max_total_tool_calls > 0, "max_total_tool_calls must be greater than 0")
+            self._max_total_tool_calls = max_total_tool_calls
+            return self
+
+        def unlimited_total_tool_calls(self) -> DefaultToolCallingManager.Builder:
+            self._max_total_tool_calls = ToolCallLimits.NO_LIMIT
+            return self
+
+        def on_limit_exceeded(
+            self, behavior: ToolCallLimitBehavior
+        ) -> DefaultToolCallingManager.Builder:
+            self._on_limit_exceeded = _assert.not_none(behavior, "on_limit_exceeded cannot be null")
+            return self
+
+        def resolution_fallback_enabled(self, enabled: bool) -> DefaultToolCallingManager.Builder:
+            """Whether tools absent from the request may be resolved by name and run."""
+            self._resolution_fallback_enabled = enabled
+            return self
+
+        def parallel_tool_execution(self, enabled: bool) -> DefaultToolCallingManager.Builder:
+            """Whether the independent calls of a batch run in parallel (default ``True``)."""
+            self._parallel = enabled
+            return self
+
+        def executor(self, executor: Executor) -> DefaultToolCallingManager.Builder:
+            """The executor for parallel blocking tool calls (default: a shared pool)."""
+            self._executor = _assert.not_none(executor, "executor cannot be null")
+            return self
+
+        def observation_convention(
+            self, convention: ToolCallingObservationConvention
+        ) -> DefaultToolCallingManager.Builder:
+            self._convention = _assert.not_none(convention, "observation_convention cannot be null")
+            return self
+
+        def build(self) -> DefaultToolCallingManager:
+            limits = ToolCallLimits(
+                self._default_max_calls_per_tool,
+                dict(self._max_calls_per_tool),
+                frozenset(self._excluded),
+                self._max_total_tool_calls,
+                self._on_limit_exceeded,
+            )
+            manager = DefaultToolCallingManager(
+                self._tracer_provider,
+                self._resolver,  # type: ignore[arg-type]
+                self._processor,  # type: ignore[arg-type]
+                limits,
+                self._resolution_fallback_enabled,
+                self._parallel,
+                self._executor,
+            )
+            if self._convention is not None:
+                manager.set_observation_convention(self._convention)
+            return manager

@@ -1,0 +1,54 @@
+"""``ToolExecutionResult``: the conversation after a batch of tool calls ran."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
+from spring_ai_py.chat.metadata import ChatGenerationMetadata
+from spring_ai_py.chat.model import Generation
+
+
+@dataclass(frozen=True, slots=True)
+class ToolExecutionResult(Buildable):
+    """The conversation history including the tool results, and whether those results
+    go straight to the caller (``return_direct``) instead of back to the model."""
+
+    FINISH_REASON: ClassVar[str] = "returnDirect"
+    METADATA_TOOL_ID: ClassVar[str] = "toolId"
+    METADATA_TOOL_NAME: ClassVar[str] = "toolName"
+
+    conversation_history: list[Message] = field(default_factory=list)
+    return_direct: bool = False
+
+    def __post_init__(self) -> None:
+        _assert.not_none(self.conversation_history, "conversation_history cannot be null")
+        history = list(self.conversation_history)
+        _assert.no_null_elements(history, "conversation_history cannot contain null elements")
+        object.__setattr__(self, "conversation_history", history)
+
+    @staticmethod
+    def build_generations(tool_execution_result: ToolExecutionResult) -> list[Generation]:
+        """One generation per tool response of the last message (for ``return_direct``):
+        its text is the tool's result, its metadata the tool id and name and the finish
+        reason ``returnDirect``."""
+        history = tool_execution_result.conversation_history
+        generations: list[Generation] = []
+        if history and isinstance(history[-1], ToolResponseMessage):
+            for response in history[-1].get_responses():
+                metadata = (
+                    ChatGenerationMetadata.builder()
+                    .metadata(ToolExecutionResult.METADATA_TOOL_ID, response.id)
+                    .metadata(ToolExecutionResult.METADATA_TOOL_NAME, response.name)
+                    .finish_reason(ToolExecutionResult.FINISH_REASON)
+                    .build()
+                )
+                generations.append(Generation(AssistantMessage(response.response_data), metadata))
+        return generations
+
+
+DefaultToolExecutionResult = ToolExecutionResult
+"""Spring's ``DefaultToolExecutionResult`` record is this class."""

@@ -1,0 +1,108 @@
+"""Server-sent events of a Chat Completions stream, parsed without the SDK's models.
+
+The official SDK builds a pydantic ``ChatCompletionChunk`` for every event, which costs
+far more than the HTTP itself. Here the SDK still opens the request (authentication,
+retries with backoff, the status-code to exception mapping) and this module reads the
+body: it splits the ``data:`` lines and decodes each with ``json.loads``. Failures keep
+the SDK's exception types, as its own stream would raise them: a broken connection is
+``openai.APIConnectionError`` (``APITimeoutError`` on a timeout), an ``error`` object in
+the stream is ``openai.APIError``, and an event that is not JSON is
+``openai.APIResponseValidationError``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+_DRAIN_TIMEOUT = 0.1
+"""Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""
+
+
+def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
+    """(timeouts, other transport errors) of the HTTP libraries the SDK may be using."""
+    import httpx2
+
+    timeouts: list[type[BaseException]] = [httpx2.TimeoutException]
+    requests: list[type[BaseException]] = [httpx2.RequestError]
+    legacy = sys.modules.get("httpx")
+    if legacy is not None:
+        timeouts.append(legacy.TimeoutException)
+        requests.append(legacy.RequestError)
+    return tuple(timeouts), tuple(requests)
+
+
+async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
+    """Yield the JSON object of every ``data:`` event until ``[DONE]`` or the end."""
+    import openai
+
+    timeouts, transport = transport_errors()
+    pending = b""
+    data_lines: list[bytes] = []
+    chunks = http_response.aiter_bytes()
+    try:
+        async for chunk in chunks:
+            lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
+            pending = lines.pop()
+            for line in lines:
+                if line.endswith(b"\r"):
+                    line = line[:-1]
+                if line:
+                    if line.startswith(b"data:"):
+                        data_lines.append(line[6:] if line[5:6] == b" " else line[5:])
+                    continue
+                if not data_lines:
+                    continue
+                data = data_lines[0] if len(data_lines) == 1 else b"\n".join(data_lines)
+                data_lines = []
+                if data.startswith(b"[DONE]"):
+                    await _drain(chunks, transport)
+                    return
+                yield _decode(data, http_response, openai)
+        if pending.startswith(b"data:"):
+            data_lines.append(pending[6:] if pending[5:6] == b" " else pending[5:])
+        if data_lines:
+            data = b"\n".join(data_lines)
+            if not data.startswith(b"[DONE]"):
+                yield _decode(data, http_response, openai)
+    except timeouts as error:
+        raise openai.APITimeoutError(request=http_response.request) from error
+    except transport as error:
+        raise openai.APIConnectionError(request=http_response.request) from error
+
+
+async def _drain(chunks: AsyncIterator[bytes], transport: tuple[type[BaseException], ...]) -> None:
+    """Read what follows ``[DONE]`` (briefly), so the connection can be reused."""
+    import anyio
+
+    with anyio.move_on_after(_DRAIN_TIMEOUT):
+        try:
+            async for _ in chunks:
+                pass
+        except transport:
+            # The answer is complete; a connection failing now only loses the reuse.
+            return
+
+
+def _decode(data: bytes, http_response: Any, openai: Any) -> dict[str, Any]:
+    try:
+        value = json.loads(data)
+    except ValueError as error:
+        raise openai.APIResponseValidationError(
+            http_response,
+            data.decode("utf-8", "replace"),
+            message=f"The stream sent an event that is not JSON: {error}",
+        ) from error
+    if not isinstance(value, dict):
+        raise openai.APIResponseValidationError(
+            http_response, value, message="The stream sent an event that is not a JSON object"
+        )
+    error_body = value.get("error")
+    if error_body:
+        message = error_body.get("message") if isinstance(error_body, dict) else None
+        if not isinstance(message, str) or not message:
+            message = "An error occurred during streaming"
+        raise openai.APIError(message, http_response.request, body=error_body)
+    return value

@@ -1,0 +1,777 @@
+"""The OpenAI chat model over the Chat Completions API and the official ``openai`` SDK."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.messages import (
+    AssistantMessage,
+    Message,
+    MessageType,
+    ToolResponseMessage,
+    UserMessage,
+)
+from spring_ai_py.chat.metadata import (
+    ChatGenerationMetadata,
+    ChatResponseMetadata,
+    DefaultChatGenerationMetadata,
+    DefaultUsage,
+    Usage,
+)
+from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.content.media import Media
+from spring_ai_py.openai._clients import LazyClients
+from spring_ai_py.openai._observation import (
+    ModelInstruments,
+    ModelObservation,
+    PreparedStream,
+    observe_call,
+    observe_model_stream,
+)
+from spring_ai_py.openai._sse import iterate_events
+from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat, merge_options
+
+if TYPE_CHECKING:
+    from opentelemetry.metrics import MeterProvider
+    from opentelemetry.trace import TracerProvider
+
+    from spring_ai_py.model.tool import ToolCallingManager
+
+logger = logging.getLogger(__name__)
+
+_PROVIDER = "openai"
+_REASONING_CONTENT = "reasoningContent"
+_KNOWN_ROOT_KEYS = frozenset(
+    {"id", "object", "created", "model", "choices", "usage", "service_tier", "system_fingerprint"}
+)
+_KNOWN_TOOL_CALL_KEYS = frozenset({"id", "type", "function", "index"})
+_NO_FINISH = DefaultChatGenerationMetadata(None)
+_NULL_SCHEMA: dict[str, Any] = {"type": "null"}
+
+
+class OpenAiChatModel(ChatModel, Buildable):
+    """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
+
+    ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
+    authentication, retries with backoff and error mapping from the SDK, so failures
+    surface as the SDK's own exceptions (``openai.AuthenticationError``,
+    ``openai.RateLimitError``, ``openai.APIConnectionError``, ...). Responses are read
+    from the JSON the server sent, without building the SDK's pydantic models.
+
+    The SDK is imported, and the clients are created from the default options, when
+    the model is first used (or pass ``openai_client`` / ``openai_client_async``).
+    Runtime options in a prompt override the defaults field by field. Each call or
+    stream is one ``chat <model>`` span with Spring's ``gen_ai.*`` attributes, and
+    records the ``gen_ai.client.token.usage`` and ``gen_ai.client.operation.duration``
+    metrics. As in Spring 2.0.x the model never runs tools: it sends the tool
+    definitions and returns the tool calls (the ``ToolCallingAdvisor`` runs them).
+    """
+
+    TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY: ClassVar[str] = (
+        "openai.tool_calls.additional_properties"
+    )
+    ResponseFormat: ClassVar[type[ResponseFormat]] = ResponseFormat
+
+    def __init__(
+        self,
+        options: OpenAiChatOptions | None = None,
+        openai_client: Any = None,
+        openai_client_async: Any = None,
+        tool_calling_manager: ToolCallingManager | None = None,
+        tracer_provider: TracerProvider | None = None,
+        meter_provider: MeterProvider | None = None,
+    ) -> None:
+        if options is not None and not isinstance(options, OpenAiChatOptions):
+            options = OpenAiChatOptions.builder().combine_with(options).build()
+        self._options: OpenAiChatOptions = options if options is not None else OpenAiChatOptions()
+        self._openai_client = openai_client
+        self._openai_client_async = openai_client_async
+        self._tool_calling_manager = tool_calling_manager
+        self._tracer_provider = tracer_provider
+        self._meter_provider = meter_provider
+        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        self._clients = LazyClients(
+            lambda asynchronous: _new_client(self._options, asynchronous),
+            openai_client,
+            openai_client_async,
+        )
+
+    def get_options(self) -> OpenAiChatOptions:
+        """The default options of every request."""
+        return self._options
+
+    def call(self, prompt: Prompt) -> ChatResponse:
+        _assert.not_none(prompt, "Prompt cannot be null")
+        options = self._request_options(prompt)
+        params, extras = self.create_request(prompt, options, stream=False)
+        client = self._clients.sync_client(options.max_retries)
+
+        def send() -> ChatResponse:
+            raw = client.chat.completions.with_raw_response.create(**params, **extras)
+            return self._to_chat_response(_json_body(raw.http_response))
+
+        return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+
+    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
+        _assert.not_none(prompt, "Prompt cannot be null")
+
+        def prepare() -> PreparedStream:
+            options = self._request_options(prompt)
+            params, extras = self.create_request(prompt, options, stream=True)
+
+            async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+                client = self._clients.async_client(options.max_retries)
+                assembler = _ChunkAssembler()
+                async with client.chat.completions.with_streaming_response.create(
+                    **params, **extras
+                ) as raw:
+                    async for chunk in iterate_events(raw.http_response):
+                        response = assembler.add(chunk)
+                        if response is not None:
+                            observation.summary.add(response)
+                            yield response
+                response = assembler.finish()
+                if response is not None:
+                    observation.summary.add(response)
+                    yield response
+
+            return PreparedStream(options, params["model"], source)
+
+        return observe_model_stream(self._instruments, _PROVIDER, prepare)
+
+    # -- request ------------------------------------------------------------------
+
+    def _request_options(self, prompt: Prompt) -> OpenAiChatOptions:
+        runtime = prompt.get_options()
+        if (
+            runtime is not None
+            and not isinstance(runtime, OpenAiChatOptions)
+            and runtime.get_top_k() is not None
+        ):
+            logger.warning("The topK option is not supported by OpenAI chat models. Ignoring.")
+        merged: OpenAiChatOptions = merge_options(self._options, runtime)
+        return merged
+
+    def create_request(
+        self, prompt: Prompt, options: OpenAiChatOptions, stream: bool
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The Chat Completions parameters for ``prompt`` and the SDK's request options.
+
+        Returns ``(params, extras)``: ``params`` is the request body as the SDK's
+        ``create`` takes it; ``extras`` holds ``extra_body``, ``extra_headers`` and
+        ``timeout``.
+        """
+        params: dict[str, Any] = {
+            "messages": [
+                part for message in prompt.get_instructions() for part in _to_wire(message)
+            ],
+            "model": options.model or OpenAiChatOptions.DEFAULT_CHAT_MODEL,
+        }
+        for name, value in (
+            ("frequency_penalty", options.frequency_penalty),
+            ("logit_bias", options.logit_bias),
+            ("logprobs", options.logprobs),
+            ("top_logprobs", options.top_logprobs),
+            ("max_tokens", options.max_tokens),
+            ("max_completion_tokens", options.max_completion_tokens),
+            ("n", options.n),
+            ("presence_penalty", options.presence_penalty),
+            ("seed", options.seed),
+            ("temperature", options.temperature),
+            ("top_p", options.top_p),
+            ("user", options.user),
+            ("parallel_tool_calls", options.parallel_tool_calls),
+            ("verbosity", options.verbosity),
+            ("store", options.store),
+            ("service_tier", options.service_tier),
+            ("prompt_cache_key", options.prompt_cache_key),
+        ):
+            if value is not None:
+                params[name] = value
+        if options.reasoning_effort is not None:
+            params["reasoning_effort"] = options.reasoning_effort.lower()
+        if options.metadata:
+            params["metadata"] = dict(options.metadata)
+        stop = options.stop_sequences
+        if stop:
+            params["stop"] = stop[0] if len(stop) == 1 else list(stop)
+        response_format = _response_format(options)
+        if response_format is not None:
+            params["response_format"] = response_format
+        if stream:
+            params["stream"] = True
+            params["stream_options"] = {
+                "include_usage": options.stream_usage if options.stream_usage is not None else True
+            }
+        tools = self._tools(options)
+        if tools:
+            params["tools"] = tools
+        if options.tool_choice is not None:
+            params["tool_choice"] = _tool_choice(options.tool_choice)
+        extras: dict[str, Any] = {}
+        if options.extra_body:
+            extras["extra_body"] = dict(options.extra_body)
+        if options.custom_headers:
+            extras["extra_headers"] = dict(options.custom_headers)
+        if options.timeout is not None:
+            extras["timeout"] = options.timeout
+        return params, extras
+
+    def _tools(self, options: OpenAiChatOptions) -> list[dict[str, Any]]:
+        definitions = self._resolve_tool_definitions(options)
+        strict = bool(options.strict)
+        tools: list[dict[str, Any]] = []
+        for definition in definitions:
+            parameters: dict[str, Any] = {}
+            if definition.input_schema:
+                try:
+                    parameters = json.loads(definition.input_schema)
+                except ValueError:
+                    logger.exception("Failed to parse tool schema")
+                    parameters = {}
+                if strict and isinstance(parameters, dict):
+                    apply_strict_mode_requirements(parameters)
+            tools.append(
+                {
+                    "type": "function",
+                    "function": {
+                        "name": definition.name,
+                        "description": definition.description,
+                        "parameters": parameters,
+                        "strict": strict,
+                    },
+                }
+            )
+        return tools
+
+    def _resolve_tool_definitions(self, options: OpenAiChatOptions) -> list[Any]:
+        if not options.tool_callbacks and not options.tool_names:
+            return []
+        return list(self._get_tool_calling_manager().resolve_tool_definitions(options))
+
+    def _get_tool_calling_manager(self) -> ToolCallingManager:
+        if self._tool_calling_manager is None:
+            from spring_ai_py.model.tool import ToolCallingManager
+
+            self._tool_calling_manager = ToolCallingManager.builder().build()
+        return self._tool_calling_manager
+
+    # -- response -----------------------------------------------------------------
+
+    def _to_chat_response(self, completion: dict[str, Any]) -> ChatResponse:
+        choices = completion.get("choices") or []
+        if not choices:
+            logger.warning("No choices returned for prompt")
+            return ChatResponse([])
+        completion_id = completion.get("id") or ""
+        generations = []
+        for choice in choices:
+            message = choice.get("message") or {}
+            finish = _finish_reason(choice.get("finish_reason"))
+            properties: dict[str, Any] = {
+                "id": completion_id,
+                "role": message.get("role") or "",
+                "index": choice.get("index", 0),
+                "finishReason": finish or "",
+                "refusal": message.get("refusal") or "",
+                "annotations": message.get("annotations") or [],
+                _REASONING_CONTENT: _reasoning(message),
+            }
+            tool_calls, additional = _tool_calls(message.get("tool_calls"))
+            if additional:
+                properties[self.TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY] = additional
+            generations.append(
+                Generation(
+                    AssistantMessage(message.get("content") or "", properties, tool_calls),
+                    ChatGenerationMetadata.builder().finish_reason(finish).build(),
+                )
+            )
+        return ChatResponse(generations, _response_metadata(completion))
+
+    def __repr__(self) -> str:
+        return f"OpenAiChatModel(options={self._options!r})"
+
+
+# -- helpers ------------------------------------------------------------------------
+
+
+def _new_client(options: OpenAiChatOptions, asynchronous: bool) -> Any:
+    import openai
+
+    factory = openai.AsyncOpenAI if asynchronous else openai.OpenAI
+    return factory(
+        api_key=options.api_key,
+        organization=options.organization_id,
+        base_url=options.base_url,
+        timeout=options.timeout
+        if options.timeout is not None
+        else OpenAiChatOptions.DEFAULT_TIMEOUT,
+        max_retries=(
+            options.max_retries
+            if options.max_retries is not None
+            else OpenAiChatOptions.DEFAULT_MAX_RETRIES
+        ),
+        default_headers=options.custom_headers,
+    )
+
+
+def _json_body(http_response: Any) -> dict[str, Any]:
+    import openai
+
+    try:
+        body = json.loads(http_response.content)
+    except ValueError as error:
+        raise openai.APIResponseValidationError(
+            http_response,
+            http_response.text,
+            message=f"The response body is not valid JSON: {error}",
+        ) from error
+    if not isinstance(body, dict):
+        raise openai.APIResponseValidationError(
+            http_response, body, message="The response body is not a JSON object"
+        )
+    return body
+
+
+def _finish_reason(value: Any) -> str | None:
+    """Spring reports the SDK enum's name: ``"stop"`` becomes ``"STOP"``."""
+    return value.upper() if isinstance(value, str) and value else None
+
+
+def _reasoning(message: dict[str, Any]) -> str:
+    value = message.get("reasoning_content")
+    if value is None:
+        value = message.get("reasoning")
+    return value if isinstance(value, str) else ""
+
+
+def _usage(raw: Any) -> Usage | None:
+    if not isinstance(raw, dict):
+        return None
+    details = raw.get("prompt_tokens_details")
+    cached = details.get("cached_tokens") if isinstance(details, dict) else None
+    return DefaultUsage(
+        raw.get("prompt_tokens") or 0,
+        raw.get("completion_tokens") or 0,
+        raw.get("total_tokens"),
+        raw,
+        cached,
+        None,
+    )
+
+
+def _response_metadata(completion: dict[str, Any]) -> ChatResponseMetadata:
+    entries: dict[str, Any] = {"created": completion.get("created") or 0}
+    for key, value in completion.items():
+        if key not in _KNOWN_ROOT_KEYS:
+            entries[key] = value
+    return ChatResponseMetadata(
+        completion.get("id") or "",
+        completion.get("model") or "",
+        _usage(completion.get("usage")),
+        None,
+        entries,
+    )
+
+
+def _tool_calls(raw: Any) -> tuple[list[AssistantMessage.ToolCall], dict[str, str]]:
+    if not raw:
+        return [], {}
+    calls: list[AssistantMessage.ToolCall] = []
+    additional: dict[str, str] = {}
+    for call in raw:
+        function = call.get("function")
+        if not isinstance(function, dict):
+            continue
+        call_id = call.get("id") or ""
+        calls.append(
+            AssistantMessage.ToolCall(
+                call_id, "function", function.get("name") or "", function.get("arguments") or ""
+            )
+        )
+        extra = {k: v for k, v in call.items() if k not in _KNOWN_TOOL_CALL_KEYS}
+        if extra:
+            additional[call_id] = json.dumps(extra)
+    return calls, additional
+
+
+def _response_format(options: OpenAiChatOptions) -> dict[str, Any] | None:
+    response_format = options.response_format
+    if options.output_schema is not None:
+        strict = response_format.strict if isinstance(response_format, ResponseFormat) else None
+        response_format = ResponseFormat(json_schema=options.output_schema, strict=strict)
+    if response_format is None:
+        return None
+    if isinstance(response_format, dict):
+        return dict(response_format)
+    kind = response_format.get_type()
+    if kind is ResponseFormat.Type.JSON_SCHEMA:
+        text = response_format.json_schema or ""
+        try:
+            schema = json.loads(text)
+        except ValueError as error:
+            raise ValueError(f"Failed to parse JSON schema: {text}") from error
+        return {
+            "type": "json_schema",
+            "json_schema": {
+                "name": "json_schema",
+                "strict": response_format.strict if response_format.strict is not None else True,
+                "schema": schema,
+            },
+        }
+    return {"type": kind.value}
+
+
+def _tool_choice(tool_choice: str | dict[str, Any]) -> Any:
+    if isinstance(tool_choice, dict):
+        return tool_choice
+    if tool_choice in ("auto", "none", "required"):
+        return tool_choice
+    try:
+        node = json.loads(tool_choice)
+    except ValueError as error:
+        raise ValueError(f"Failed to parse toolChoice JSON: {tool_choice}") from error
+    if not isinstance(node, dict):
+        raise ValueError(f"Failed to parse toolChoice JSON: {tool_choice}")
+    return parse_tool_choice(node)
+
+
+def parse_tool_choice(node: dict[str, Any]) -> Any:
+    """Spring's ``parseToolChoice``: a ``tool_choice`` JSON object as the API takes it."""
+    choice_type = node.get("type")
+    if choice_type == "function":
+        return {"type": "function", "function": {"name": node["function"]["name"]}}
+    if choice_type in ("auto", "required", "none"):
+        return choice_type
+    raise ValueError(f"Unknown tool_choice type: {choice_type}")
+
+
+def apply_strict_mode_requirements(schema: dict[str, Any]) -> None:
+    """Rewrite an object schema in place for OpenAI's strict function calling.
+
+    Every property must be listed in ``required``; optional ones instead accept
+    ``null``. Nested object and array-item schemas and ``$defs`` are fixed up too.
+    """
+    definitions = schema.get("$defs")
+    if isinstance(definitions, dict):
+        for definition in definitions.values():
+            if isinstance(definition, dict):
+                apply_strict_mode_requirements(definition)
+    properties = schema.get("properties")
+    if not isinstance(properties, dict) or not properties:
+        return
+    required = schema.get("required")
+    already_required = required if isinstance(required, list) else []
+    for property_schema in properties.values():
+        if isinstance(property_schema, dict):
+            apply_strict_mode_requirements(property_schema)
+            items = property_schema.get("items")
+            if isinstance(items, dict):
+                apply_strict_mode_requirements(items)
+    for name, property_schema in properties.items():
+        if name not in already_required and isinstance(property_schema, dict):
+            _widen_to_nullable(property_schema)
+    schema["required"] = list(properties)
+
+
+def _widen_to_nullable(schema: dict[str, Any]) -> None:
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        if kind != "null":
+            schema["type"] = [kind, "null"]
+        return
+    if isinstance(kind, list):
+        if "null" not in kind:
+            schema["type"] = [*kind, "null"]
+        return
+    any_of = schema.get("anyOf")
+    if isinstance(any_of, list):
+        if _NULL_SCHEMA not in any_of:
+            schema["anyOf"] = [*any_of, dict(_NULL_SCHEMA)]
+        return
+    if "$ref" in schema:
+        reference = dict(schema)
+        description = reference.pop("description", None)
+        schema.clear()
+        if description is not None:
+            schema["description"] = description
+        schema["anyOf"] = [reference, dict(_NULL_SCHEMA)]
+
+
+def _to_wire(message: Message) -> list[dict[str, Any]]:
+    """One prompt message as Chat Completions messages (a tool message gives one each)."""
+    message_type = message.get_message_type()
+    if message_type in (MessageType.USER, MessageType.SYSTEM):
+        wire: dict[str, Any] = {"role": message_type.value}
+        text = message.get_text()
+        if isinstance(message, UserMessage) and message.get_media():
+            parts: list[dict[str, Any]] = []
+            if text:
+                parts.append({"type": "text", "text": text})
+            parts.extend(_media_part(media) for media in message.get_media())
+            wire["content"] = parts
+        elif text is not None:
+            wire["content"] = text
+        return [wire]
+    if message_type is MessageType.ASSISTANT:
+        assert isinstance(message, AssistantMessage)
+        wire = {"role": "assistant"}
+        if message.get_text() is not None:
+            wire["content"] = message.get_text()
+        if message.get_tool_calls():
+            additional = _additional_tool_call_properties(message)
+            calls = []
+            for call in message.get_tool_calls():
+                wire_call: dict[str, Any] = {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": call.arguments},
+                }
+                extra = additional.get(call.id)
+                if extra:
+                    try:
+                        wire_call.update(json.loads(extra))
+                    except ValueError as error:
+                        raise RuntimeError(
+                            "Conversion from JSON to java.util.Map<java.lang.String, java.lang.Object> failed"
+                        ) from error
+                calls.append(wire_call)
+            wire["tool_calls"] = calls
+        reasoning = message.get_metadata().get(_REASONING_CONTENT)
+        if isinstance(reasoning, str) and reasoning.strip():
+            wire["reasoning_content"] = reasoning
+        return [wire]
+    if message_type is MessageType.TOOL:
+        assert isinstance(message, ToolResponseMessage)
+        if not message.get_responses():
+            return [{"role": "tool", "content": message.get_text() or ""}]
+        return [
+            {"role": "tool", "tool_call_id": response.id, "content": response.response_data}
+            for response in message.get_responses()
+        ]
+    raise ValueError(f"Unsupported message type: {message_type}")
+
+
+def _additional_tool_call_properties(message: AssistantMessage) -> dict[str, str]:
+    value = message.get_metadata().get(OpenAiChatModel.TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY)
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _media_part(media: Media) -> dict[str, Any]:
+    mime_type = media.get_mime_type()
+    data = media.get_data()
+    if mime_type.startswith("image/"):
+        if isinstance(data, str):
+            return {"type": "image_url", "image_url": {"url": data}}
+        if isinstance(data, bytes | bytearray):
+            encoded = base64.b64encode(bytes(data)).decode("ascii")
+            return {"type": "image_url", "image_url": {"url": f"data:{mime_type};base64,{encoded}"}}
+        raise ValueError(f"Unsupported media data type: {type(data).__name__}")
+    if mime_type.startswith("audio/"):
+        if not isinstance(data, bytes | bytearray):
+            raise ValueError(f"Unsupported audio data type: {type(data).__name__}")
+        return {
+            "type": "input_audio",
+            "input_audio": {
+                "data": base64.b64encode(bytes(data)).decode("ascii"),
+                "format": "mp3" if "mp3" in mime_type else "wav",
+            },
+        }
+    if mime_type == "application/pdf":
+        file: dict[str, Any] = {"file_data": _data_url(mime_type, data)}
+        if media.get_name() is not None:
+            file["filename"] = media.get_name()
+        return {"type": "file", "file": file}
+    return {"type": "text", "text": _data_url(mime_type, data)}
+
+
+def _data_url(mime_type: str, data: Any) -> str:
+    if isinstance(data, bytes | bytearray):
+        return f"data:{mime_type};base64,{base64.b64encode(bytes(data)).decode('ascii')}"
+    if isinstance(data, str):
+        return data
+    raise ValueError(f"Unsupported media data type: {type(data).__name__}")
+
+
+class _ChunkAssembler:
+    """Turns stream chunks into chat responses, as Spring's ``ChunkMerger`` does.
+
+    A text chunk becomes one response at once. From the first chunk that carries a
+    tool call until the chunk that finishes with ``tool_calls``, chunks are buffered
+    and merged into one response whose tool calls are complete (deltas of one call
+    share its ``index``; ids and names come from the first delta that has them,
+    arguments are concatenated). Reasoning text accumulates across chunks.
+    """
+
+    __slots__ = ("_buffer", "_reasoning")
+
+    def __init__(self) -> None:
+        self._buffer: list[dict[str, Any]] | None = None
+        self._reasoning: dict[tuple[str, int], str] = {}
+
+    def add(self, chunk: dict[str, Any]) -> ChatResponse | None:
+        if self._buffer is None and not _has_tool_call(chunk):
+            return self._to_response(chunk)
+        if self._buffer is None:
+            self._buffer = []
+        self._buffer.append(chunk)
+        if not _tool_calls_done(chunk):
+            return None
+        merged = merge_chunks(self._buffer)
+        self._buffer = None
+        return self._to_response(merged)
+
+    def finish(self) -> ChatResponse | None:
+        """The response of chunks still buffered when the stream ended, if any."""
+        if not self._buffer:
+            return None
+        merged = merge_chunks(self._buffer)
+        self._buffer = None
+        return self._to_response(merged)
+
+    def _to_response(self, chunk: dict[str, Any]) -> ChatResponse:
+        chunk_id = chunk.get("id") or ""
+        generations = []
+        for choice in chunk.get("choices") or ():
+            delta = choice.get("delta") or {}
+            index = choice.get("index", 0)
+            fragment = _reasoning(delta)
+            key = (chunk_id, index)
+            reasoning = (
+                self._reasoning.get(key, "") + fragment
+                if fragment
+                else self._reasoning.get(key, "")
+            )
+            self._reasoning[key] = reasoning
+            raw_finish = choice.get("finish_reason")
+            finish = raw_finish.upper() if raw_finish else None
+            properties: dict[str, Any] = {
+                "id": chunk_id,
+                "role": "assistant",
+                "index": index,
+                "finishReason": finish or "",
+                "refusal": delta.get("refusal") or "",
+                "annotations": delta.get("annotations") or [],
+                _REASONING_CONTENT: reasoning,
+            }
+            raw_calls = delta.get("tool_calls")
+            tool_calls: list[AssistantMessage.ToolCall] = []
+            if raw_calls:
+                tool_calls = [_complete_tool_call(call) for call in raw_calls]
+                additional = {
+                    call["id"]: json.dumps(extra)
+                    for call in raw_calls
+                    if (extra := {k: v for k, v in call.items() if k not in _KNOWN_TOOL_CALL_KEYS})
+                }
+                if additional:
+                    properties[OpenAiChatModel.TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY] = (
+                        additional
+                    )
+            generations.append(
+                Generation(
+                    AssistantMessage(delta.get("content") or "", properties, tool_calls),
+                    DefaultChatGenerationMetadata(finish) if finish else _NO_FINISH,
+                )
+            )
+        return ChatResponse(generations, _response_metadata(chunk))
+
+
+def _has_tool_call(chunk: dict[str, Any]) -> bool:
+    choices = chunk.get("choices")
+    if not choices:
+        return False
+    return bool((choices[0].get("delta") or {}).get("tool_calls"))
+
+
+def _tool_calls_done(chunk: dict[str, Any]) -> bool:
+    choices = chunk.get("choices")
+    if not choices:
+        return False
+    return bool(choices[0].get("finish_reason") == "tool_calls")
+
+
+def _complete_tool_call(call: dict[str, Any]) -> AssistantMessage.ToolCall:
+    function = call.get("function")
+    if not isinstance(function, dict):
+        raise RuntimeError("Tool call function is missing")
+    call_id = call.get("id")
+    if not call_id:
+        raise RuntimeError("Tool call id is missing")
+    name = function.get("name")
+    if not name:
+        raise RuntimeError("Tool call function name is missing")
+    return AssistantMessage.ToolCall(call_id, "function", name, function.get("arguments") or "")
+
+
+def merge_chunks(chunks: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Merge buffered stream chunks into one (Spring's ``ChunkMerger.mergeChunks``).
+
+    Choices merge by index: the first finish reason wins, texts and reasoning
+    fragments concatenate, and tool-call deltas merge by their ``index``. The last
+    usage and service tier win.
+    """
+    merged = dict(chunks[0])
+    choices: dict[int, dict[str, Any]] = {}
+    for chunk in chunks:
+        if chunk is not chunks[0]:
+            if chunk.get("usage") is not None:
+                merged["usage"] = chunk["usage"]
+            if chunk.get("service_tier") is not None:
+                merged["service_tier"] = chunk["service_tier"]
+        for choice in chunk.get("choices") or ():
+            index = choice.get("index", 0)
+            existing = choices.get(index)
+            choices[index] = (
+                copy.deepcopy(choice) if existing is None else _merge_choice(existing, choice)
+            )
+    merged["choices"] = list(choices.values())
+    return merged
+
+
+def _merge_choice(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
+    if left.get("finish_reason") is None:
+        left["finish_reason"] = right.get("finish_reason")
+    if left.get("logprobs") is None:
+        left["logprobs"] = right.get("logprobs")
+    delta = left.setdefault("delta", {})
+    other = right.get("delta") or {}
+    for key in ("content", "reasoning_content", "reasoning"):
+        fragment = other.get(key)
+        if fragment:
+            delta[key] = (delta.get(key) or "") + fragment
+    calls = other.get("tool_calls")
+    if calls:
+        by_index: dict[Any, dict[str, Any]] = {
+            call.get("index"): call for call in delta.get("tool_calls") or []
+        }
+        for call in calls:
+            previous = by_index.get(call.get("index"))
+            by_index[call.get("index")] = (
+                copy.deepcopy(call) if previous is None else _merge_tool_call(previous, call)
+            )
+        delta["tool_calls"] = list(by_index.values())
+    return left
+
+
+def _merge_tool_call(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    for key, value in current.items():
+        if key not in _KNOWN_TOOL_CALL_KEYS:
+            previous[key] = value
+    if not previous.get("id"):
+        previous["id"] = current.get("id") or ""
+    function = previous.setdefault("function", {})
+    other = current.get("function") or {}
+    if not function.get("name"):
+        function["name"] = other.get("name") or ""
+    function["arguments"] = (function.get("arguments") or "") + (other.get("arguments") or "")
+    return previous

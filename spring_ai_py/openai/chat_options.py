@@ -1,0 +1,259 @@
+"""Options of the OpenAI chat model: connection settings and Chat Completions parameters."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, ClassVar
+
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.prompt import ChatOptions
+from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
+from spring_ai_py.model.tool.tool_calling_chat_options import (
+    ToolCallingChatOptions,
+    ToolCallingChatOptionsBuilder,
+)
+from spring_ai_py.openai._observation import options_repr
+
+
+@dataclass(frozen=True)
+class ResponseFormat(Buildable):
+    """The format of the model's answer: text, any JSON object, or JSON following a schema.
+
+    ``ResponseFormat(json_schema=schema)`` (or ``builder().json_schema(schema)``) selects
+    ``JSON_SCHEMA``; ``strict`` applies to the JSON schema format only and defaults to
+    true when unset. It is distinct from :attr:`OpenAiChatOptions.strict`, which governs
+    tool definitions.
+    """
+
+    class Type(enum.Enum):
+        """The response format types of the Chat Completions API."""
+
+        TEXT = "text"
+        JSON_OBJECT = "json_object"
+        JSON_SCHEMA = "json_schema"
+
+    type: ResponseFormat.Type | None = None
+    json_schema: str | None = None
+    strict: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.type is None:
+            chosen = (
+                ResponseFormat.Type.JSON_SCHEMA
+                if self.json_schema is not None
+                else ResponseFormat.Type.TEXT
+            )
+            object.__setattr__(self, "type", chosen)
+
+    def get_type(self) -> ResponseFormat.Type:
+        assert self.type is not None
+        return self.type
+
+    def get_json_schema(self) -> str | None:
+        return self.json_schema
+
+    def get_strict(self) -> bool | None:
+        return self.strict
+
+
+class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
+    """The builder of :class:`OpenAiChatOptions`, with Spring's special setters.
+
+    ``max_tokens`` and ``max_completion_tokens`` exclude each other (setting one to a
+    value clears the other, as in Spring); ``stop`` is ``stop_sequences``;
+    ``stream_usage(bool)`` asks for the usage chunk of a stream; ``timeout`` takes
+    seconds or a ``timedelta``.
+    """
+
+    __slots__ = ()
+
+    def max_tokens(self, max_tokens: int | None) -> OpenAiChatOptionsBuilder:
+        if max_tokens is not None:
+            self._values.pop("max_completion_tokens", None)
+        self._values["max_tokens"] = max_tokens
+        return self
+
+    def max_completion_tokens(self, max_completion_tokens: int | None) -> OpenAiChatOptionsBuilder:
+        if max_completion_tokens is not None:
+            self._values.pop("max_tokens", None)
+        self._values["max_completion_tokens"] = max_completion_tokens
+        return self
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
+    """Options of :class:`~spring_ai_py.openai.OpenAiChatModel` (Spring's ``OpenAiChatOptions``).
+
+    As in Spring 2.0.1 the connection settings live here too (``AbstractOpenAiOptions``):
+    ``base_url``, ``api_key``, ``organization_id``, ``timeout`` (seconds), ``max_retries``
+    and ``custom_headers``. The model's default options configure its client; in a
+    prompt's options only ``timeout``, ``max_retries`` and ``custom_headers`` take effect
+    per request. Without ``api_key`` the SDK reads ``OPENAI_API_KEY``; without
+    ``base_url`` it reads ``OPENAI_BASE_URL`` or uses ``https://api.openai.com/v1``.
+
+    ``None`` means "not set": only the fields a user set are sent, and runtime options
+    override the model's defaults field by field. A built options object carries no
+    implicit model: when no options name one, the request uses :attr:`DEFAULT_CHAT_MODEL`.
+    ``extra_body`` entries are added to the request body as they are (for
+    OpenAI-compatible servers' own parameters). The ``repr`` never shows the API key.
+    """
+
+    DEFAULT_CHAT_MODEL: ClassVar[str] = "gpt-5-mini"
+    DEFAULT_TIMEOUT: ClassVar[float] = 60.0
+    DEFAULT_MAX_RETRIES: ClassVar[int] = 3
+
+    _builder_aliases: ClassVar[dict[str, str]] = {"stop": "stop_sequences"}
+
+    base_url: str | None = None
+    api_key: str | None = None
+    organization_id: str | None = None
+    timeout: float | None = None
+    max_retries: int | None = None
+    custom_headers: dict[str, str] | None = None
+
+    logit_bias: dict[str, int] | None = None
+    logprobs: bool | None = None
+    top_logprobs: int | None = None
+    max_completion_tokens: int | None = None
+    n: int | None = None
+    response_format: ResponseFormat | dict[str, Any] | None = None
+    stream_usage: bool | None = None
+    seed: int | None = None
+    tool_choice: str | dict[str, Any] | None = None
+    user: str | None = None
+    parallel_tool_calls: bool | None = None
+    store: bool | None = None
+    strict: bool | None = None
+    metadata: dict[str, str] | None = None
+    reasoning_effort: str | None = None
+    verbosity: str | None = None
+    service_tier: str | None = None
+    prompt_cache_key: str | None = None
+    extra_body: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if isinstance(self.timeout, timedelta):
+            object.__setattr__(self, "timeout", self.timeout.total_seconds())
+        if self.timeout is not None and self.timeout <= 0:
+            raise ValueError("timeout must be positive")
+        if self.max_retries is not None and self.max_retries < 0:
+            raise ValueError("maxRetries must not be negative")
+        if isinstance(self.response_format, dict) and "type" not in self.response_format:
+            raise ValueError("response_format must have a 'type'")
+
+    @classmethod
+    def builder(cls) -> OpenAiChatOptionsBuilder:
+        return OpenAiChatOptionsBuilder(cls)
+
+    def mutate(self) -> OpenAiChatOptionsBuilder:
+        return OpenAiChatOptionsBuilder(type(self), self._set_fields())
+
+    def get_top_k(self) -> int | None:
+        """Always ``None``: OpenAI chat models do not support top-k sampling."""
+        return None
+
+    def get_stop(self) -> list[str] | None:
+        return self.stop_sequences
+
+    def get_output_schema(self) -> str | None:
+        """The JSON schema of native structured output, if any."""
+        if self.output_schema is not None:
+            return self.output_schema
+        if isinstance(self.response_format, ResponseFormat):
+            return self.response_format.json_schema
+        return None
+
+    def get_base_url(self) -> str | None:
+        return self.base_url
+
+    def get_api_key(self) -> str | None:
+        return self.api_key
+
+    def get_organization_id(self) -> str | None:
+        return self.organization_id
+
+    def get_timeout(self) -> float | None:
+        return self.timeout
+
+    def get_max_retries(self) -> int | None:
+        return self.max_retries
+
+    def get_custom_headers(self) -> dict[str, str] | None:
+        return self.custom_headers
+
+    def get_logit_bias(self) -> dict[str, int] | None:
+        return self.logit_bias
+
+    def get_logprobs(self) -> bool | None:
+        return self.logprobs
+
+    def get_top_logprobs(self) -> int | None:
+        return self.top_logprobs
+
+    def get_max_completion_tokens(self) -> int | None:
+        return self.max_completion_tokens
+
+    def get_n(self) -> int | None:
+        return self.n
+
+    def get_response_format(self) -> ResponseFormat | dict[str, Any] | None:
+        return self.response_format
+
+    def get_seed(self) -> int | None:
+        return self.seed
+
+    def get_tool_choice(self) -> str | dict[str, Any] | None:
+        return self.tool_choice
+
+    def get_user(self) -> str | None:
+        return self.user
+
+    def get_parallel_tool_calls(self) -> bool | None:
+        return self.parallel_tool_calls
+
+    def get_store(self) -> bool | None:
+        return self.store
+
+    def get_strict(self) -> bool | None:
+        return self.strict
+
+    def get_metadata(self) -> dict[str, str] | None:
+        return self.metadata
+
+    def get_reasoning_effort(self) -> str | None:
+        return self.reasoning_effort
+
+    def get_verbosity(self) -> str | None:
+        return self.verbosity
+
+    def get_service_tier(self) -> str | None:
+        return self.service_tier
+
+    def get_prompt_cache_key(self) -> str | None:
+        return self.prompt_cache_key
+
+    def get_extra_body(self) -> dict[str, Any] | None:
+        return self.extra_body
+
+    def __repr__(self) -> str:
+        return options_repr(self, ("api_key",), ("custom_headers",))
+
+
+def merge_options(defaults: Any, runtime: ChatOptions | None) -> Any:
+    """The request options: ``runtime`` over ``defaults``, field by field.
+
+    Only the fields ``runtime`` set count, and a set field replaces the default as a
+    whole (so options the ChatClient already merged are not merged twice). Portable
+    :class:`ChatOptions` contribute the fields they share with ``defaults``.
+    """
+    if runtime is None or runtime is defaults:
+        return defaults
+    values = defaults._set_fields()
+    known = type(defaults).__dataclass_fields__
+    for name, value in runtime._set_fields().items():
+        if name in known:
+            values[name] = value
+    return type(defaults)(**values)

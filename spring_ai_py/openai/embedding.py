@@ -1,0 +1,229 @@
+"""The OpenAI embedding model over the Embeddings API and the official ``openai`` SDK."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from opentelemetry.util.types import AttributeValue
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py._observation import end_span, start_span
+from spring_ai_py.chat.metadata import DefaultUsage
+from spring_ai_py.document import Document, MetadataMode
+from spring_ai_py.embedding import (
+    AbstractEmbeddingModel,
+    Embedding,
+    EmbeddingOptions,
+    EmbeddingRequest,
+    EmbeddingResponse,
+    EmbeddingResponseMetadata,
+)
+from spring_ai_py.openai._clients import LazyClients
+from spring_ai_py.openai._observation import (
+    OPERATION_EMBEDDING,
+    ModelInstruments,
+    options_repr,
+)
+
+if TYPE_CHECKING:
+    from opentelemetry.metrics import MeterProvider
+    from opentelemetry.trace import TracerProvider
+
+_PROVIDER = "openai"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
+    """Options of :class:`OpenAiEmbeddingModel` (Spring's ``OpenAiEmbeddingOptions``).
+
+    The connection settings (``base_url``, ``api_key``, ``organization_id``,
+    ``timeout`` in seconds, ``max_retries``, ``custom_headers``) configure the model's
+    client; ``model`` defaults to :attr:`DEFAULT_EMBEDDING_MODEL` when no options name
+    one. ``encoding_format`` is ``"float"`` or ``"base64"`` (the SDK decodes either).
+    """
+
+    DEFAULT_EMBEDDING_MODEL: ClassVar[str] = "text-embedding-ada-002"
+
+    base_url: str | None = None
+    api_key: str | None = None
+    organization_id: str | None = None
+    timeout: float | None = None
+    max_retries: int | None = None
+    custom_headers: dict[str, str] | None = None
+    model: str | None = None
+    dimensions: int | None = None
+    user: str | None = None
+    encoding_format: str | None = None
+    extra_body: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.timeout, timedelta):
+            object.__setattr__(self, "timeout", self.timeout.total_seconds())
+        if self.timeout is not None and self.timeout <= 0:
+            raise ValueError("timeout must be positive")
+        if self.dimensions is not None and self.dimensions <= 0:
+            raise ValueError("dimensions must be positive")
+
+    def get_model(self) -> str | None:
+        return self.model
+
+    def get_dimensions(self) -> int | None:
+        return self.dimensions
+
+    def get_user(self) -> str | None:
+        return self.user
+
+    def get_encoding_format(self) -> str | None:
+        return self.encoding_format
+
+    def _set_fields(self) -> dict[str, Any]:
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) is not None
+        }
+
+    def merge(self, other: EmbeddingOptions | None) -> OpenAiEmbeddingOptions:
+        """These options with the set fields of ``other`` on top (model and dimensions
+        of any :class:`EmbeddingOptions`, every field of ``OpenAiEmbeddingOptions``)."""
+        if other is None:
+            return self
+        values = self._set_fields()
+        if isinstance(other, OpenAiEmbeddingOptions):
+            values.update(other._set_fields())
+        else:
+            if other.get_model() is not None:
+                values["model"] = other.get_model()
+            if other.get_dimensions() is not None:
+                values["dimensions"] = other.get_dimensions()
+        return OpenAiEmbeddingOptions(**values)
+
+    def __repr__(self) -> str:
+        return options_repr(self, ("api_key",), ("custom_headers",))
+
+
+class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
+    """Spring's ``OpenAiEmbeddingModel``: embeddings from OpenAI's Embeddings API.
+
+    Request options override the model's default options field by field. Documents
+    are embedded with their metadata formatted by ``metadata_mode`` (``EMBED`` by
+    default). Each call is one ``embeddings <model>`` span and records the GenAI
+    metrics. The SDK is imported, and the client created, on first use.
+    """
+
+    def __init__(
+        self,
+        options: OpenAiEmbeddingOptions | None = None,
+        metadata_mode: MetadataMode | None = None,
+        openai_client: Any = None,
+        tracer_provider: TracerProvider | None = None,
+        meter_provider: MeterProvider | None = None,
+    ) -> None:
+        self._options = options if options is not None else OpenAiEmbeddingOptions()
+        self._metadata_mode = metadata_mode if metadata_mode is not None else MetadataMode.EMBED
+        self._openai_client = openai_client
+        self._tracer_provider = tracer_provider
+        self._meter_provider = meter_provider
+        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        self._clients = LazyClients(self._new_client, openai_client, None)
+
+    def get_options(self) -> OpenAiEmbeddingOptions:
+        return self._options
+
+    def get_embedding_content(self, document: Document) -> str:
+        _assert.not_none(document, "Document must not be null")
+        return document.get_formatted_content(self._metadata_mode)
+
+    def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        _assert.not_none(request, "EmbeddingRequest must not be null")
+        options = self._options.merge(request.get_options())
+        model = options.model or OpenAiEmbeddingOptions.DEFAULT_EMBEDDING_MODEL
+        params: dict[str, Any] = {"input": list(request.get_instructions()), "model": model}
+        for name, value in (
+            ("dimensions", options.dimensions),
+            ("user", options.user),
+            ("encoding_format", options.encoding_format),
+            ("extra_body", options.extra_body),
+            ("extra_headers", options.custom_headers),
+            ("timeout", options.timeout),
+        ):
+            if value is not None:
+                params[name] = value
+        client = self._clients.sync_client(options.max_retries)
+
+        def attributes() -> dict[str, AttributeValue]:
+            values: dict[str, AttributeValue] = {
+                "gen_ai.operation.name": OPERATION_EMBEDDING,
+                "gen_ai.system": _PROVIDER,
+                "gen_ai.provider.name": _PROVIDER,
+                "gen_ai.request.model": model,
+            }
+            if options.dimensions is not None:
+                values["gen_ai.request.embedding.dimensions"] = options.dimensions
+            return values
+
+        started = time.perf_counter()
+        span, token = start_span(
+            self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes
+        )
+        metric_attributes = attributes()
+        try:
+            native = client.embeddings.create(**params)
+        except BaseException as error:
+            self._instruments.duration.record(
+                time.perf_counter() - started,
+                {**metric_attributes, "error.type": type(error).__qualname__},
+            )
+            end_span(span, token, error)
+            raise
+        results = [Embedding(list(item.embedding), item.index) for item in native.data]
+        usage = DefaultUsage(native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage)
+        response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
+        metric_attributes["gen_ai.response.model"] = native.model
+        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
+        self._instruments.token_usage.record(
+            native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
+        )
+        if token is not None:
+            span.set_attributes(
+                {
+                    "gen_ai.response.model": native.model,
+                    "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
+                    "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
+                }
+            )
+        end_span(span, token)
+        return response
+
+    def dimensions(self) -> int:
+        if self._embedding_dimensions < 0:
+            self._embedding_dimensions = (
+                self._options.dimensions
+                or AbstractEmbeddingModel.dimensions_of(
+                    self,
+                    self._options.model or OpenAiEmbeddingOptions.DEFAULT_EMBEDDING_MODEL,
+                    "Test",
+                )
+            )
+        return self._embedding_dimensions
+
+    def _new_client(self, asynchronous: bool) -> Any:
+        import openai
+
+        options = self._options
+        return openai.OpenAI(
+            api_key=options.api_key,
+            organization=options.organization_id,
+            base_url=options.base_url,
+            timeout=options.timeout if options.timeout is not None else 60.0,
+            max_retries=options.max_retries if options.max_retries is not None else 3,
+            default_headers=options.custom_headers,
+        )
+
+    def __repr__(self) -> str:
+        return f"OpenAiEmbeddingModel(options={self._options!r})"

@@ -1,0 +1,146 @@
+"""Converting tool results to text, and handling the errors tools raise."""
+
+from __future__ import annotations
+
+import base64
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pydantic_core
+
+from spring_ai_py import _assert
+from spring_ai_py.content import Media
+
+if TYPE_CHECKING:
+    from spring_ai_py.tool.definition import ToolDefinition
+
+_logger = logging.getLogger("spring_ai_py.tool.execution")
+
+DONE = "Done"
+"""What a tool that returns nothing sends back to the model (PORTING §7.14)."""
+
+
+class ToolCallResultConverter(ABC):
+    """Turns whatever a tool returned into the text sent back to the model."""
+
+    @abstractmethod
+    def convert(self, result: Any, return_type: Any = None) -> str:
+        """Convert ``result``; ``return_type`` is the tool's declared return type, if known."""
+
+
+class DefaultToolCallResultConverter(ToolCallResultConverter):
+    """The default conversion: JSON for objects, text as is.
+
+    Unlike Spring 2.0.1 (PORTING §7.14), a ``str`` result is sent unquoted and ``None``
+    (or a tool declared ``-> None``) sends ``Done``. Image ``Media`` becomes
+    ``{"mimeType": ..., "data": <base64>}`` as Spring does for images; pydantic models,
+    dataclasses, lists, dicts and other values become compact JSON.
+    """
+
+    def convert(self, result: Any, return_type: Any = None) -> str:
+        if result is None or return_type is type(None):
+            return DONE
+        if isinstance(result, str):
+            return result
+        if isinstance(result, Media) and isinstance(result.data, bytes):
+            payload = {
+                "mimeType": result.mime_type,
+                "data": base64.b64encode(result.data).decode("ascii"),
+            }
+            return pydantic_core.to_json(payload).decode("utf-8")
+        return pydantic_core.to_json(result, serialize_unknown=True).decode("utf-8")
+
+
+class ToolExecutionException(RuntimeError):
+    """A tool failed; carries the tool's definition and the original error as ``__cause__``.
+
+    ``str()`` is the cause's message (Spring's ``getMessage()``).
+    """
+
+    def __init__(self, tool_definition: ToolDefinition | None, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.tool_definition = tool_definition
+        self.cause = cause
+        self.__cause__ = cause
+
+    def get_tool_definition(self) -> ToolDefinition | None:
+        return self.tool_definition
+
+    def get_cause(self) -> BaseException:
+        return self.cause
+
+    def get_message(self) -> str:
+        return str(self)
+
+
+class ToolExecutionExceptionProcessor(ABC):
+    """Decides what a tool failure becomes: text for the model, or an error for the caller."""
+
+    @abstractmethod
+    def process(self, exception: ToolExecutionException) -> str:
+        """Return the text to send to the model, or raise."""
+
+
+class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
+    """By default the error message goes back to the model so it can react.
+
+    ``always_throw=True`` raises the ``ToolExecutionException`` instead;
+    ``rethrow_exceptions`` lists exception types that are unwrapped and raised as they
+    are. A blank message becomes ``Exception occurred in tool: <name> (<Type>)``.
+    """
+
+    def __init__(
+        self,
+        always_throw: bool = False,
+        rethrow_exceptions: Sequence[type[BaseException]] = (),
+    ) -> None:
+        self._always_throw = always_throw
+        self._rethrown: tuple[type[BaseException], ...] = tuple(rethrow_exceptions)
+
+    @staticmethod
+    def builder() -> DefaultToolExecutionExceptionProcessor.Builder:
+        return DefaultToolExecutionExceptionProcessor.Builder()
+
+    def process(self, exception: ToolExecutionException) -> str:
+        _assert.not_none(exception, "exception cannot be null")
+        cause = exception.cause
+        if not isinstance(cause, Exception):
+            raise exception
+        if any(isinstance(cause, rethrown) for rethrown in self._rethrown):
+            raise cause
+        if self._always_throw:
+            raise exception
+        message = str(exception)
+        name = (
+            exception.tool_definition.name if exception.tool_definition is not None else "unknown"
+        )
+        if not message.strip():
+            message = f"Exception occurred in tool: {name} ({type(cause).__name__})"
+        _logger.debug(
+            "Exception thrown by tool: %s. Message: %s", name, message, exc_info=exception
+        )
+        return message
+
+    class Builder:
+        """``builder().always_throw(True).rethrow_exceptions([KeyError]).build()``."""
+
+        def __init__(self) -> None:
+            self._always_throw = False
+            self._exceptions: list[type[BaseException]] = []
+
+        def always_throw(
+            self, always_throw: bool
+        ) -> DefaultToolExecutionExceptionProcessor.Builder:
+            self._always_throw = always_throw
+            return self
+
+        def rethrow_exceptions(
+            self, exceptions: Sequence[type[BaseException]]
+        ) -> DefaultToolExecutionExceptionProcessor.Builder:
+            self._exceptions = list(exceptions)
+            return self
+
+        def build(self) -> DefaultToolExecutionExceptionProcessor:
+            return DefaultToolExecutionExceptionProcessor(self._always_throw, self._exceptions)

@@ -1,0 +1,2 @@
+"""``org.springframework.ai.tool.toolsearch.index``: the ``ToolIndex`` implementations, one
+sub-package each: ``keyword``, ``regex`` and ``vectorstore``."""

@@ -1,0 +1,93 @@
+"""The one builder mechanism: setters derived from constructor keywords, aliases,
+varargs, validation in the constructor, and ``mutate()`` pre-filled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pytest
+
+from spring_ai_py._builder import Buildable
+
+
+@dataclass(frozen=True)
+class Point(Buildable):
+    x: int
+    y: int = 0
+    tags: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.x < 0:
+            raise ValueError("x must be positive")
+
+
+class Greeter(Buildable):
+    _builder_aliases: ClassVar[dict[str, str]] = {"text": "greeting"}
+
+    def __init__(self, greeting: str = "hi", *, name: str | None = None) -> None:
+        self._greeting = greeting
+        self.name = name
+
+
+def test_builder_sets_constructor_keywords() -> None:
+    assert Point.builder().x(1).y(2).build() == Point(1, 2)
+
+
+def test_builder_uses_constructor_defaults_and_validation() -> None:
+    assert Point.builder().x(3).build() == Point(3, 0, [])
+    with pytest.raises(ValueError, match=r"x must be positive"):
+        Point.builder().x(-1).build()
+    with pytest.raises(TypeError):
+        Point.builder().build()
+
+
+def test_varargs_setter_stores_a_list() -> None:
+    assert Point.builder().x(1).tags("a", "b").build().tags == ["a", "b"]
+    assert Point.builder().x(1).tags(["a", "b"]).build().tags == ["a", "b"]
+
+
+def test_setter_without_value_raises_type_error() -> None:
+    with pytest.raises(TypeError, match=r"Point.builder\(\).x\(\) needs a value"):
+        Point.builder().x()
+
+
+def test_unknown_setter_raises_attribute_error_listing_known_setters() -> None:
+    with pytest.raises(AttributeError, match=r"no setter 'z'.*'tags', 'x', 'y'"):
+        Point.builder().z(1)
+
+
+def test_private_names_are_not_setters() -> None:
+    with pytest.raises(AttributeError):
+        Point.builder()._secret(1)
+
+
+def test_aliases_and_keyword_only_parameters() -> None:
+    greeter = Greeter.builder().text("hello").name("Ada").build()
+    assert greeter._greeting == "hello"
+    assert greeter.name == "Ada"
+
+
+def test_mutate_prefills_from_dataclass_fields() -> None:
+    original = Point(1, 2, ["t"])
+    changed = original.mutate().y(5).build()
+    assert changed == Point(1, 5, ["t"])
+    assert original == Point(1, 2, ["t"])
+
+
+def test_mutate_prefills_from_attributes_named_after_parameters() -> None:
+    greeter = Greeter("hello", name="Ada")
+    copy: Any = greeter.mutate().build()
+    assert (copy._greeting, copy.name) == ("hello", "Ada")
+    assert copy is not greeter
+
+
+def test_builders_are_independent() -> None:
+    builder = Point.builder().x(1)
+    first = builder.build()
+    second = builder.y(9).build()
+    assert (first.y, second.y) == (0, 9)
+
+
+def test_builder_repr_names_the_class_and_set_fields() -> None:
+    assert repr(Point.builder().x(1)) == "Point.Builder(['x'])"

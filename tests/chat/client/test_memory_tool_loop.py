@@ -292,3 +292,67 @@ def test_return_direct_tool_with_memory_outside_stores_the_tool_result_as_the_re
     history = memory.get("c")
     assert shape(history) == [("USER", "Book X1"), ("ASSISTANT", "Booked X1")]
     assert_tool_calls_paired(history)
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["call", "stream"])
+def test_return_direct_with_memory_inside_the_loop_leaves_no_unanswered_tool_call(
+    stream: bool,
+) -> None:
+    # PORTING §7.12: the loop ends without another round, so the deferred tool call is
+    # dropped rather than stored without its results.
+    @tool(return_direct=True)
+    def book(ref: str) -> str:
+        """Book a table."""
+        return f"Booked {ref}"
+
+    model = ScriptedChatModel().add_tool_calls(("book", {"ref": "X1"})).add_response("Hi again")
+    memory = MessageWindowChatMemory.builder().build()
+    client = client_for(model, memory, order=INSIDE)
+
+    assert ask(client, "Book X1", stream, book) == "Booked X1"
+    assert shape(memory.get("c")) == [("USER", "Book X1")]
+
+    assert ask(client, "Thanks", stream) == "Hi again"
+    history = memory.get("c")
+    assert shape(history) == [("USER", "Book X1"), ("USER", "Thanks"), ("ASSISTANT", "Hi again")]
+    assert_tool_calls_paired(history)
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["call", "stream"])
+def test_a_model_failure_after_a_tool_round_leaves_inside_memory_paired(stream: bool) -> None:
+    model = (
+        ScriptedChatModel()
+        .add_tool_calls(("weather", {"city": "Lisbon"}))
+        .add_tool_calls(("weather", {"city": "Porto"}))
+        .add_error(ConnectionError("model unreachable"))
+    )
+    memory = MessageWindowChatMemory.builder().build()
+    client = client_for(model, memory, order=INSIDE)
+
+    with pytest.raises(ConnectionError, match="model unreachable"):
+        ask(client, "Weather in Lisbon and Porto?", stream, weather)
+
+    history = memory.get("c")
+    # Round 1's call is stored with its results; round 2's call never got them.
+    assert shape(history) == [
+        ("USER", "Weather in Lisbon and Porto?"),
+        ("ASSISTANT", 'calls weather{"city": "Lisbon"}'),
+        ("TOOL", "results Sunny in Lisbon"),
+    ]
+    assert_tool_calls_paired(history)
+
+
+def test_the_loop_scope_never_leaves_the_tool_loop() -> None:
+    from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
+
+    model = ScriptedChatModel().add_tool_calls(("weather", {"city": "Faro"})).add_response("Sunny")
+    memory = MessageWindowChatMemory.builder().build()
+    client = client_for(model, memory, order=INSIDE)
+    spec = client.prompt("Weather?").tools(weather).advisors(lambda a: a.param(CID, "c"))
+
+    response = spec.call().chat_client_response()
+
+    assert TOOL_LOOP_SCOPE_KEY not in response.context
+    model.add_tool_calls(("weather", {"city": "Faro"})).add_response("Sunny")
+    chunks = list(spec.stream().chat_client_response())
+    assert chunks and all(TOOL_LOOP_SCOPE_KEY not in c.context for c in chunks)

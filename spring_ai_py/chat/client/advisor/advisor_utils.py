@@ -9,6 +9,16 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.client.records import ChatClientResponse
 
 
+TOOL_LOOP_SCOPE_KEY = "spring_ai_py.tool_calling.loop_scope"
+"""Context key of a dict shared by the rounds of one tool loop.
+
+The ``ToolCallingAdvisor`` puts a fresh dict under this key for each loop and removes
+it from everything that leaves the loop, so advisors inside the loop can keep per-turn
+state in it (the memory advisor defers tool-call messages there until their results
+arrive).
+"""
+
+
 class AdvisorUtils:
     """Predicates shared by advisors."""
 

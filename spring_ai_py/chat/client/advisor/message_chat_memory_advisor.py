@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import (
     BaseChatMemoryAdvisor,
@@ -15,7 +16,7 @@ from spring_ai_py.chat.client.advisor.api.base_advisor import (
 )
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
-from spring_ai_py.chat.messages import AbstractMessage, Message, SystemMessage
+from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
 from spring_ai_py.chat.model import ChatResponse, MessageAggregator
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
         self._pending_key = f"spring_ai_py.chat.memory.pending_message.{id(self)}"
+        self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
 
     @staticmethod
     def builder(chat_memory: ChatMemory) -> MessageChatMemoryAdvisor.Builder:
@@ -80,6 +82,10 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             chat_client_request.context, self._default_conversation_id
         )
         memory_messages = self._chat_memory.get(conversation_id)
+        loop_scope = chat_client_request.context.get(TOOL_LOOP_SCOPE_KEY)
+        if isinstance(loop_scope, dict):
+            # The tool call deferred by after() belongs before this round's results.
+            memory_messages = memory_messages + loop_scope.get(self._deferred_key, [])
         prompt_messages = chat_client_request.prompt.get_instructions()
         messages: list[Message] = []
         if not _memory_already_in_prompt(prompt_messages, memory_messages):
@@ -105,6 +111,15 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         generation = chat_response.get_result() if chat_response is not None else None
         if generation is not None:
             turn.append(generation.get_output())
+        loop_scope = context.get(TOOL_LOOP_SCOPE_KEY)
+        if isinstance(loop_scope, dict):
+            # Inside the tool loop a tool call is stored only together with its results
+            # (the next round's tool-response message), so a loop that ends without
+            # another round (return-direct, a limit, a failure) leaves no tool call
+            # unanswered in memory (PORTING §7.12).
+            turn = loop_scope.pop(self._deferred_key, []) + turn
+            if turn and isinstance(turn[-1], AssistantMessage) and turn[-1].has_tool_calls():
+                loop_scope[self._deferred_key] = [turn.pop()]
         if turn:
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
@@ -94,6 +95,11 @@ def _index_of(messages: list[Message], message: Message) -> int | None:
 async def _iterate(items: Iterable[ChatClientResponse]) -> AsyncIterator[ChatClientResponse]:
     for item in items:
         yield item
+
+
+def _outside_loop(context: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``context`` without the loop-private scope (what leaves the loop)."""
+    return {key: value for key, value in context.items() if key != TOOL_LOOP_SCOPE_KEY}
 
 
 def _is_default_checker(chat_response: ChatResponse) -> bool:
@@ -196,9 +202,11 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     @staticmethod
     def _with_context(response: ChatClientResponse, context: dict[str, Any]) -> ChatClientResponse:
-        if response.context == context:
+        """``response`` carrying ``context``, without the loop-private scope."""
+        public = _outside_loop(context)
+        if response.context == public:
             return response
-        return ChatClientResponse(response.chat_response, dict(context))
+        return ChatClientResponse(response.chat_response, public)
 
     @staticmethod
     def _replace_generations(
@@ -267,6 +275,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         # to: the manager counts the turn's tool calls from it.
         full_turn_history = instructions
         loop_context = dict(request.context)
+        loop_context[TOOL_LOOP_SCOPE_KEY] = {}
         usage = UsageAccumulator()
         while True:
             processed = ChatClientRequest(Prompt(instructions, options), loop_context)
@@ -364,6 +373,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         instructions = request.prompt.get_instructions()
         full_turn_history = instructions
         loop_context = dict(request.context)
+        loop_context[TOOL_LOOP_SCOPE_KEY] = {}
         while True:
             processed = ChatClientRequest(Prompt(instructions, options), loop_context)
             processed = self.do_before_stream(processed, chain)
@@ -381,7 +391,8 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                         continue
                     chunks.append(item.chat_response)
                     chunk = UsageAccumulator.apply_previous_accumulated_usage_to_chunk(
-                        ChatClientResponse(item.chat_response, dict(round_context)), previous
+                        ChatClientResponse(item.chat_response, _outside_loop(round_context)),
+                        previous,
                     )
                     if not self._emitted(chunk):
                         continue
@@ -394,7 +405,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
             aggregated = ChatClientResponse(
                 _with_assembled_tool_calls(MessageAggregator.aggregate_responses(chunks)),
-                round_context,
+                _outside_loop(round_context),
             )
             aggregated = self.do_after_stream(aggregated, chain)
             loop_context.update(aggregated.context)

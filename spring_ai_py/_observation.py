@@ -17,12 +17,21 @@ Rules:
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from opentelemetry.trace import Span, Status, StatusCode, Tracer, TracerProvider
+from opentelemetry.trace import (
+    INVALID_SPAN,
+    NoOpTracer,
+    Span,
+    Status,
+    StatusCode,
+    Tracer,
+    TracerProvider,
+)
 from opentelemetry.util.types import AttributeValue
 
 T = TypeVar("T")
@@ -30,6 +39,8 @@ T = TypeVar("T")
 INSTRUMENTATION_NAME = "spring_ai_py"
 
 _GLOBAL_TRACER: Tracer = trace.get_tracer(INSTRUMENTATION_NAME)
+_NOOP_PROVIDERS = (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+_ENV_PROVIDER = os.environ.get("OTEL_PYTHON_TRACER_PROVIDER")
 _TRACERS: dict[int, tuple[TracerProvider, Tracer]] = {}
 
 Attributes = Mapping[str, AttributeValue]
@@ -50,6 +61,24 @@ def tracer_for(tracer_provider: TracerProvider | None) -> Tracer:
     return entry[1]
 
 
+def is_noop(tracer: Tracer) -> bool:
+    """Whether spans from ``tracer`` are certainly no-ops (no SDK behind it).
+
+    The global tracer is a no-op until the application installs a real provider; a
+    tracer from an explicit provider is one only if it is a ``NoOpTracer``. Checking this
+    first spares the chain the cost of starting non-recording spans on every step.
+    """
+    if tracer is _GLOBAL_TRACER:
+        # The API's global provider stays unset (None) until set_tracer_provider();
+        # reading it directly avoids the environment lookup get_tracer_provider() does
+        # on every call. The OTEL_PYTHON_TRACER_PROVIDER variable is honoured too.
+        provider = getattr(trace, "_TRACER_PROVIDER", None)
+        if provider is None:
+            return _ENV_PROVIDER is None
+        return isinstance(provider, _NOOP_PROVIDERS)
+    return isinstance(tracer, NoOpTracer)
+
+
 def start_span(
     tracer: Tracer, name: str, attributes: Callable[[], Attributes]
 ) -> tuple[Span, object | None]:
@@ -58,6 +87,8 @@ def start_span(
     Returns the span and the context token (``None`` for a non-recording span, which is
     neither annotated nor attached). Pair every call with :func:`end_span`.
     """
+    if is_noop(tracer):
+        return INVALID_SPAN, None
     span = tracer.start_span(name)
     if not span.is_recording():
         return span, None
@@ -104,7 +135,7 @@ async def observe_stream(
     this iterator early closes the inner one and ends the span without an error.
     """
     step = begin()
-    span = tracer.start_span(step.name)
+    span = INVALID_SPAN if is_noop(tracer) else tracer.start_span(step.name)
     if not span.is_recording():
         async with contextlib.aclosing(step.source()) as iterator:  # type: ignore[type-var]
             async for item in iterator:

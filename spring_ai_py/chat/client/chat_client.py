@@ -23,7 +23,7 @@ from spring_ai_py.chat.client.advisor.api import (
     StreamAdvisor,
     ToolAdvisor,
 )
-from spring_ai_py.chat.client.advisor.default_around_advisor_chain import _sorted as _chain_order
+from spring_ai_py.chat.client.advisor.default_around_advisor_chain import sort_advisors
 from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdvisor
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.observation.convention import (
@@ -66,6 +66,7 @@ def _options_builder(options: ChatOptions | ChatOptionsBuilder) -> ChatOptionsBu
     raise TypeError(f"options must be ChatOptions or a ChatOptions builder, got {type(options).__name__}")
 
 
+_CHAIN_CACHE_SIZE = 64
 _AUTO_REGISTER_KEY = ChatClientAttributes.TOOL_CALLING_ADVISOR_AUTO_REGISTER.get_key()
 _RESERVED_RANGE = (
     Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
@@ -122,7 +123,7 @@ class AdvisorChainExplanation:
 
 
 def _explain(advisors: list[Any]) -> AdvisorChainExplanation:
-    ordered = _chain_order(advisors)
+    ordered = sort_advisors(advisors)
     tool_index = next((i for i, a in enumerate(ordered) if isinstance(a, ToolAdvisor)), None)
     rows: list[AdvisorChainExplanation.Row] = []
     for index, advisor in enumerate(ordered):
@@ -202,13 +203,35 @@ class ChatClientRequestSpec:
         self.tool_names_list: list[str] = []
         self.tool_context_map: dict[str, Any] = {}
         self.tool_calling_advisor_builder = tool_calling_advisor_builder
+        # Auto-registered ToolCallingAdvisors by conversation_history_enabled, shared by
+        # the copies of this spec: the advisor keeps no per-call state, so one instance
+        # serves every call instead of being rebuilt each time.
+        self._auto_tool_advisors: dict[bool, Advisor] = {}
+        self._terminals: tuple[ChatModelCallAdvisor, ChatModelStreamAdvisor] | None = None
+        self._chain_cache: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
+
+    # The spec's own containers; a copy gets its own (PORTING §7.5).
+    _CONTAINERS = (
+        "user_params",
+        "user_metadata",
+        "system_params",
+        "system_metadata",
+        "messages_list",
+        "media_list",
+        "advisors_list",
+        "advisor_params",
+        "tool_callbacks_list",
+        "tool_callback_providers_list",
+        "tool_names_list",
+        "tool_context_map",
+    )
 
     def _copy(self) -> Self:
-        copy = type(self).__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list | dict):
-                copy.__dict__[name] = type(value)(value)
+        copy = object.__new__(type(self))
+        state = copy.__dict__
+        state.update(self.__dict__)
+        for name in self._CONTAINERS:
+            state[name] = state[name].copy()
         if self.options_customizer is not None:
             copy.options_customizer = self.options_customizer.clone()
         return copy
@@ -396,7 +419,12 @@ class ChatClientRequestSpec:
             builder = self._tool_calling_advisor_builder()
             order = builder.get_advisor_order()
             downstream_memory = any(isinstance(a, MemoryAdvisor) and a.get_order() > order for a in advisors)
-            advisors.append(builder.copy().conversation_history_enabled(not downstream_memory).build())
+            history_enabled = not downstream_memory
+            advisor = self._auto_tool_advisors.get(history_enabled)
+            if advisor is None:
+                advisor = builder.copy().conversation_history_enabled(history_enabled).build()
+                self._auto_tool_advisors[history_enabled] = advisor
+            advisors.append(advisor)
         tool_advisors = [a for a in advisors if isinstance(a, ToolAdvisor)]
         if len(tool_advisors) > 1:
             names = ", ".join(f"{a.get_name()} (order={a.get_order()})" for a in tool_advisors)
@@ -406,14 +434,31 @@ class ChatClientRequestSpec:
         return advisors
 
     def _build_advisor_chain(self) -> BaseAdvisorChain:
-        advisors: list[Any] = self._chain_advisors()
-        advisors.append(ChatModelCallAdvisor(self.chat_model))
-        advisors.append(ChatModelStreamAdvisor(self.chat_model))
-        return (
-            DefaultAroundAdvisorChain.builder(self.tracer_provider)
-            .observation_convention(self.advisor_observation_convention)
-            .push_all(advisors)
-            .build()
+        """Spring's ``buildAdvisorChain``: the advisors plus the two model terminals.
+
+        The sorted call and stream lists are cached per set of spec advisors (and the
+        auto-register switch), so repeated calls of one client skip re-registering,
+        re-validating and re-sorting; a chain is still a fresh object per call.
+        """
+        key = (tuple(map(id, self.advisors_list)), self.advisor_params.get(_AUTO_REGISTER_KEY))
+        lists = self._chain_cache.get(key)
+        if lists is None:
+            if self._terminals is None:
+                self._terminals = (
+                    ChatModelCallAdvisor(self.chat_model),
+                    ChatModelStreamAdvisor(self.chat_model),
+                )
+            ordered = sort_advisors([*self._chain_advisors(), *self._terminals])
+            lists = (
+                [a for a in ordered if isinstance(a, CallAdvisor)],
+                [a for a in ordered if isinstance(a, StreamAdvisor)],
+                list(self.advisors_list),  # keeps the ids in the key alive
+            )
+            if len(self._chain_cache) >= _CHAIN_CACHE_SIZE:
+                self._chain_cache.clear()
+            self._chain_cache[key] = lists
+        return DefaultAroundAdvisorChain(
+            self.tracer_provider, lists[0], lists[1], self.advisor_observation_convention
         )
 
     def _render(self, text: str, params: Mapping[str, Any]) -> str:
@@ -422,7 +467,16 @@ class ChatClientRequestSpec:
         return PromptTemplate(text, params, self.renderer).render()
 
     def _chat_options(self) -> ChatOptions:
-        builder = self.chat_model.get_options().mutate()
+        defaults = self.chat_model.get_options()
+        if (
+            self.options_customizer is None
+            and not self.tool_callbacks_list
+            and not self.tool_callback_providers_list
+            and not self.tool_names_list
+            and not self.tool_context_map
+        ):
+            return defaults  # options are immutable: nothing to merge, nothing to copy
+        builder = defaults.mutate()
         if self.options_customizer is not None:
             builder.combine_with(self.options_customizer)
         builder = self._with_tools(builder)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import DualStream
-from spring_ai_py._observation import StreamStep, end_span, observe_stream, start_span
+from spring_ai_py._observation import StreamStep, end_span, is_noop, observe_stream, start_span
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.observation.convention import (
     ChatClientObservationContext,
@@ -79,6 +79,8 @@ class _Observed:
         )
 
     def observed_call(self, request: ChatClientRequest, chain: BaseAdvisorChain) -> ChatClientResponse:
+        if is_noop(self._tracer):
+            return chain.next_call(request)
         convention = self._convention
         context = self._observation_context(request, chain, False)
         span, token = start_span(

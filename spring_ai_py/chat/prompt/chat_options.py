@@ -21,7 +21,7 @@ class ChatOptionsBuilder(Builder[Any]):
 
     def combine_with(self, other: ChatOptionsBuilder | ChatOptions) -> ChatOptionsBuilder:
         theirs = other._values if isinstance(other, ChatOptionsBuilder) else other._set_fields()
-        names = {f.name for f in dataclasses.fields(self._cls)}
+        names = _field_names(self._cls)
         for name, value in theirs.items():
             if value is None or name not in names:
                 continue
@@ -67,9 +67,9 @@ class ChatOptions(Buildable):
 
     def _set_fields(self) -> dict[str, Any]:
         return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if f.init and getattr(self, f.name) is not None
+            name: value
+            for name in _field_names(type(self))
+            if (value := getattr(self, name)) is not None
         }
 
     @classmethod
@@ -106,6 +106,17 @@ class ChatOptions(Buildable):
 
     def get_top_p(self) -> float | None:
         return self.top_p
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    """The constructor fields of an options dataclass (computed once per class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
 
 
 def _shallow_copy(value: Any) -> Any:

@@ -34,8 +34,9 @@ def _is_terminal(advisor: Advisor) -> bool:
     return getattr(advisor, "_spring_ai_terminal", False)
 
 
-def _sorted(advisors: list[Any]) -> list[Any]:
-    """Sort by order; equal orders keep registration order; terminals always last (§7.13)."""
+def sort_advisors(advisors: list[Any]) -> list[Any]:
+    """Execution order: by order value; equal orders keep registration order and the
+    terminal model advisors are always last (PORTING §7.13)."""
     return sorted(advisors, key=lambda a: (_is_terminal(a), order_of(a)))
 
 
@@ -211,7 +212,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
             return self
 
         def build(self) -> DefaultAroundAdvisorChain:
-            ordered = _sorted(self._advisors)
+            ordered = sort_advisors(self._advisors)
             return DefaultAroundAdvisorChain(
                 self._tracer_provider,
                 [a for a in ordered if isinstance(a, CallAdvisor)],

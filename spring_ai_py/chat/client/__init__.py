@@ -7,6 +7,7 @@ from spring_ai_py.chat.client.chat_client import (
     ChatClientRequestSpec,
     DefaultChatClient,
 )
+from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse, ResponseEntity
 from spring_ai_py.chat.client.response_specs import CallResponseSpec, StreamResponseSpec
 from spring_ai_py.chat.client.specs import (
@@ -23,6 +24,7 @@ __all__ = [
     "ChatClient",
     "ChatClientAttributes",
     "ChatClientBuilder",
+    "ChatClientMessageAggregator",
     "ChatClientRequest",
     "ChatClientRequestSpec",
     "ChatClientResponse",

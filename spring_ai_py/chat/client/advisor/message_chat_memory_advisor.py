@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
@@ -14,10 +15,10 @@ from spring_ai_py.chat.client.advisor.api.base_advisor import (
     BaseChatMemoryAdvisor,
     default_scheduler,
 )
+from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
 from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
-from spring_ai_py.chat.model import ChatResponse, MessageAggregator
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import (
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
         StreamAdvisorChain,
     )
     from spring_ai_py.chat.memory import ChatMemory
+
+
+_AGGREGATOR = ChatClientMessageAggregator()
 
 
 class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
@@ -144,23 +148,25 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-        chunks: list[ChatResponse] = []
-        context = dict(request.context)
-        async for response in chain.next_stream(request):
-            if response.chat_response is not None:
-                chunks.append(response.chat_response)
-            context.update(response.context)
-            if self._pending_key in response.context:
-                response = ChatClientResponse(
-                    response.chat_response,
-                    {k: v for k, v in response.context.items() if k != self._pending_key},
-                )
-            yield response
-        # Reached only when the stream completed: a failed or abandoned stream stores nothing.
-        aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
-        await run_blocking(
-            self._scheduler, self.after, self._with_pending(aggregated, request), chain
+
+        async def store(aggregated: ChatClientResponse) -> None:
+            # Reached only when the stream completed: a failed or abandoned stream
+            # stores nothing.
+            await run_blocking(
+                self._scheduler, self.after, self._with_pending(aggregated, request), chain
+            )
+
+        stream = _AGGREGATOR.aggregate_chat_client_response(
+            chain.next_stream(request), store, request.context
         )
+        async with contextlib.aclosing(stream):  # type: ignore[type-var]
+            async for response in stream:
+                if self._pending_key in response.context:
+                    response = ChatClientResponse(
+                        response.chat_response,
+                        {k: v for k, v in response.context.items() if k != self._pending_key},
+                    )
+                yield response
 
     def _with_pending(
         self, response: ChatClientResponse, request: ChatClientRequest

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
-from spring_ai_py.chat.model import ChatResponse, Generation, MessageAggregator
+from spring_ai_py.chat.model import ChatResponse, Generation
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
@@ -154,18 +155,14 @@ class SimpleLoggerAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         self.log_request(chat_client_request)
-        chunks: list[ChatResponse] = []
-        context: dict[str, Any] = {}
-        stream = stream_advisor_chain.next_stream(chat_client_request)
+        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
+            stream_advisor_chain.next_stream(chat_client_request),
+            self.log_response,
+            chat_client_request.context,
+        )
         async with contextlib.aclosing(stream):  # type: ignore[type-var]
             async for chat_client_response in stream:
-                if chat_client_response.chat_response is not None:
-                    chunks.append(chat_client_response.chat_response)
-                context.update(chat_client_response.context)
                 yield chat_client_response
-        self.log_response(
-            ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
-        )
 
     def log_request(self, request: ChatClientRequest) -> None:
         """Log ``request: ...`` at DEBUG (a hook subclasses may override)."""

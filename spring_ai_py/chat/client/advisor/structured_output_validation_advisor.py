@@ -8,9 +8,6 @@ from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import jsonschema
-from jsonschema.protocols import Validator
-
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
@@ -18,6 +15,8 @@ from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
 from spring_ai_py.core import Ordered
 
 if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
     from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
     from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
@@ -44,6 +43,8 @@ def _json_path(path: Iterable[str | int]) -> str:
 
 
 def _validator_for(schema_text: str | Mapping[str, Any]) -> Validator:
+    import jsonschema  # imported on first use: it costs ~45 ms, most clients never validate
+
     """Parse and check the schema (draft 2020-12 unless it names another ``$schema``)."""
     if isinstance(schema_text, str):
         try:

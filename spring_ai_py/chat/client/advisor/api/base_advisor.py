@@ -78,7 +78,7 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         )
         finished = False
         chunks: list[Any] = []
-        context: dict[str, Any] = {}
+        context: dict[str, Any] = dict(request.context)
         # aclosing: stopping early closes the rest of the chain now, not when collected.
         async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
             async for response in stream:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -11,9 +12,9 @@ from spring_ai_py._bridge import run_blocking
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.chat.client.advisor.api import Advisor, BaseChatMemoryAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
+from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message, UserMessage
-from spring_ai_py.chat.model import ChatResponse, MessageAggregator
 from spring_ai_py.chat.prompt import PromptTemplate
 from spring_ai_py.document import Document
 from spring_ai_py.vectorstore import SearchRequest, VectorStore
@@ -145,15 +146,16 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-        chunks: list[ChatResponse] = []
-        context: dict[str, Any] = {}
-        async for response in chain.next_stream(request):
-            if response.chat_response is not None:
-                chunks.append(response.chat_response)
-            context.update(response.context)
-            yield response
-        aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
-        await run_blocking(self._scheduler, self.after, aggregated, chain)
+
+        async def store(aggregated: ChatClientResponse) -> None:
+            await run_blocking(self._scheduler, self.after, aggregated, chain)
+
+        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
+            chain.next_stream(request), store, request.context
+        )
+        async with contextlib.aclosing(stream):  # type: ignore[type-var]
+            async for response in stream:
+                yield response
 
     def _top_k(self, context: dict[str, Any]) -> int:
         from_context = context.get(self.TOP_K)

@@ -118,9 +118,15 @@ def main() -> None:
 
         print("turn 1 (streamed, calls the weather tool):")
         print("  ", end="", flush=True)
-        for chunk in client.prompt().user("What's the weather in Paris?").advisors(conversation).stream().content():
-            print(chunk, end="", flush=True)
+        stream = client.prompt().user("What's the weather in Paris?").advisors(conversation).stream()
+        last = None
+        for last in stream.chat_response():
+            generation = last.get_result()  # a usage-only chunk has no generation
+            print(generation.get_output().get_text() or "" if generation else "", end="", flush=True)
         print()
+        if last is not None:
+            # Usage is summed over both model calls of the tool loop (UsageAccumulator).
+            print("   total tokens:", last.get_metadata().get_usage().get_total_tokens())
 
         print("\nturn 2 (remembers turn 1):")
         response = client.prompt().user("What did I ask you before?").advisors(conversation).call().chat_response()

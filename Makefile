@@ -25,7 +25,7 @@ typecheck: venv
 	$(BIN)/mypy spring_ai_py
 
 docs: venv
-	$(BIN)/mkdocs build --strict --quiet --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 unit: venv
 	bash scripts/with-postgres.sh $(BIN)/pytest

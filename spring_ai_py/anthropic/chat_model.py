@@ -27,16 +27,16 @@ from spring_ai_py.chat.metadata import (
     RateLimit,
 )
 from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation
-from spring_ai_py.chat.prompt import Prompt
-from spring_ai_py.content.media import Media
-from spring_ai_py.openai._clients import LazyClients
-from spring_ai_py.openai._observation import (
+from spring_ai_py.chat.observation._chat_model import (
     ModelInstruments,
     ModelObservation,
     PreparedStream,
     observe_call,
     observe_model_stream,
 )
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.content.media import Media
+from spring_ai_py.openai._clients import LazyClients
 from spring_ai_py.openai._sse import transport_errors
 from spring_ai_py.openai.chat_options import merge_options
 

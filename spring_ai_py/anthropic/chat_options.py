@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, ClassVar
 
+from spring_ai_py.chat.observation._chat_model import options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
     ToolCallingChatOptionsBuilder,
 )
-from spring_ai_py.openai._observation import options_repr
 
 
 class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):

@@ -14,6 +14,11 @@ from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import end_span, start_span
 from spring_ai_py.chat.metadata import DefaultUsage
+from spring_ai_py.chat.observation._chat_model import (
+    OPERATION_EMBEDDING,
+    ModelInstruments,
+    options_repr,
+)
 from spring_ai_py.document import Document, MetadataMode
 from spring_ai_py.embedding import (
     AbstractEmbeddingModel,
@@ -24,11 +29,6 @@ from spring_ai_py.embedding import (
     EmbeddingResponseMetadata,
 )
 from spring_ai_py.openai._clients import LazyClients
-from spring_ai_py.openai._observation import (
-    OPERATION_EMBEDDING,
-    ModelInstruments,
-    options_repr,
-)
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider

@@ -1,4 +1,5 @@
-"""The chat-model observation shared by the provider models (OpenAI, Anthropic).
+"""The chat-model observation shared by the provider models (OpenAI, Anthropic), and
+the credential masking their reprs use.
 
 Spring's ``DefaultChatModelObservationConvention`` names the span ``chat <model>`` and
 annotates it with the ``gen_ai.*`` request, response and usage attributes; Spring's

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
 from spring_ai_py.chat.messages import (
     AssistantMessage,
@@ -26,9 +25,8 @@ from spring_ai_py.chat.metadata import (
     EmptyRateLimit,
     RateLimit,
 )
-from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation
+from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.observation._chat_model import (
-    ModelInstruments,
     ModelObservation,
     PreparedStream,
     observe_call,
@@ -36,9 +34,12 @@ from spring_ai_py.chat.observation._chat_model import (
 )
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.openai._clients import LazyClients
-from spring_ai_py.openai._sse import transport_errors
-from spring_ai_py.openai.chat_options import merge_options
+from spring_ai_py.model._provider import (
+    ProviderChatModel,
+    merge_options,
+    new_sdk_client,
+    transport_errors,
+)
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
@@ -58,7 +59,7 @@ _IMAGE_TYPES = {
 }
 
 
-class AnthropicChatModel(ChatModel, Buildable):
+class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
     """Spring's ``AnthropicChatModel``: a chat model over Anthropic's Messages API.
 
     System messages become the request's ``system`` text (joined by a blank line);
@@ -90,26 +91,18 @@ class AnthropicChatModel(ChatModel, Buildable):
         tracer_provider: TracerProvider | None = None,
         meter_provider: MeterProvider | None = None,
     ) -> None:
-        if options is not None and not isinstance(options, AnthropicChatOptions):
-            options = AnthropicChatOptions.builder().combine_with(options).build()
-        self._options: AnthropicChatOptions = (
-            options if options is not None else AnthropicChatOptions()
-        )
         self._anthropic_client = anthropic_client
         self._anthropic_client_async = anthropic_client_async
-        self._tool_calling_manager = tool_calling_manager
-        self._tracer_provider = tracer_provider
-        self._meter_provider = meter_provider
-        self._instruments = ModelInstruments(tracer_provider, meter_provider)
-        self._clients = LazyClients(
-            lambda asynchronous: _new_client(self._options, asynchronous),
+        super().__init__(
+            options,
+            AnthropicChatOptions,
+            _new_client,
             anthropic_client,
             anthropic_client_async,
+            tool_calling_manager,
+            tracer_provider,
+            meter_provider,
         )
-
-    def get_options(self) -> AnthropicChatOptions:
-        """The default options of every request."""
-        return self._options
 
     def call(self, prompt: Prompt) -> ChatResponse:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -286,18 +279,6 @@ class AnthropicChatModel(ChatModel, Buildable):
             }
         raise ValueError(f"Unsupported message type: {message_type}")
 
-    def _resolve_tool_definitions(self, options: AnthropicChatOptions) -> list[Any]:
-        if not options.tool_callbacks and not options.tool_names:
-            return []
-        return list(self._get_tool_calling_manager().resolve_tool_definitions(options))
-
-    def _get_tool_calling_manager(self) -> ToolCallingManager:
-        if self._tool_calling_manager is None:
-            from spring_ai_py.model.tool import ToolCallingManager
-
-            self._tool_calling_manager = ToolCallingManager.builder().build()
-        return self._tool_calling_manager
-
     # -- response -----------------------------------------------------------------
 
     def _to_chat_response(self, message: Any, rate_limit: RateLimit) -> ChatResponse:
@@ -352,26 +333,15 @@ class AnthropicChatModel(ChatModel, Buildable):
         )
         return ChatResponse(generations, metadata)
 
-    def __repr__(self) -> str:
-        return f"AnthropicChatModel(options={self._options!r})"
-
 
 def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
     import anthropic
 
-    factory = anthropic.AsyncAnthropic if asynchronous else anthropic.Anthropic
-    return factory(
-        api_key=options.api_key,
-        base_url=options.base_url,
-        timeout=options.timeout
-        if options.timeout is not None
-        else AnthropicChatOptions.DEFAULT_TIMEOUT,
-        max_retries=(
-            options.max_retries
-            if options.max_retries is not None
-            else AnthropicChatOptions.DEFAULT_MAX_RETRIES
-        ),
-        default_headers=options.custom_headers,
+    return new_sdk_client(
+        anthropic.AsyncAnthropic if asynchronous else anthropic.Anthropic,
+        options,
+        AnthropicChatOptions.DEFAULT_TIMEOUT,
+        AnthropicChatOptions.DEFAULT_MAX_RETRIES,
     )
 
 

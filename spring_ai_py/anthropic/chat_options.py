@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, ClassVar
 
 from spring_ai_py.chat.observation._chat_model import options_repr
+from spring_ai_py.model._provider import ConnectionOptions
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
@@ -53,7 +53,7 @@ class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
-class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
+class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, ConnectionOptions):
     """Options of :class:`~spring_ai_py.anthropic.AnthropicChatModel` (Spring's
     ``AnthropicChatOptions``).
 
@@ -90,12 +90,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if isinstance(self.timeout, timedelta):
-            object.__setattr__(self, "timeout", self.timeout.total_seconds())
-        if self.timeout is not None and self.timeout <= 0:
-            raise ValueError("timeout must be positive")
-        if self.max_retries is not None and self.max_retries < 0:
-            raise ValueError("maxRetries must not be negative")
+        self._check_connection()
         if self.max_tokens is not None and self.max_tokens <= 0:
             raise ValueError("maxTokens must be positive")
 
@@ -122,21 +117,6 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
         if isinstance(output_format, dict) and isinstance(output_format.get("schema"), dict):
             return json.dumps(output_format["schema"])
         return None
-
-    def get_base_url(self) -> str | None:
-        return self.base_url
-
-    def get_api_key(self) -> str | None:
-        return self.api_key
-
-    def get_timeout(self) -> float | None:
-        return self.timeout
-
-    def get_max_retries(self) -> int | None:
-        return self.max_retries
-
-    def get_custom_headers(self) -> dict[str, str] | None:
-        return self.custom_headers
 
     def get_metadata(self) -> dict[str, Any] | None:
         return self.metadata

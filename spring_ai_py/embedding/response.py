@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import ItemsView, KeysView, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.metadata import EmptyUsage, Usage
+from spring_ai_py.model.response_metadata import AbstractResponseMetadata
 
 
 class ModalityType(enum.Enum):
@@ -103,7 +104,7 @@ class Embedding:
         return f"Embedding{{embedding={data}, index={self.index}}}"
 
 
-class EmbeddingResponseMetadata:
+class EmbeddingResponseMetadata(AbstractResponseMetadata):
     """Metadata of an embedding response: the model that answered, its usage, and
     provider-specific entries readable like a mapping (``get``, ``contains_key``, ...)."""
 
@@ -115,7 +116,7 @@ class EmbeddingResponseMetadata:
     ) -> None:
         self._model = model
         self._usage: Usage = usage if usage is not None else EmptyUsage()
-        self._map: dict[str, Any] = dict(metadata or {})
+        super().__init__(metadata)
 
     def get_model(self) -> str:
         """The model that handled the request."""
@@ -130,32 +131,6 @@ class EmbeddingResponseMetadata:
 
     def set_usage(self, usage: Usage) -> None:
         self._usage = usage
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """The entry under ``key``, or ``default``."""
-        return self._map.get(key, default)
-
-    def get_required(self, key: str) -> Any:
-        """The entry under ``key``; ``ValueError`` when there is none."""
-        value = self._map.get(key)
-        if value is None:
-            raise ValueError(f"Context does not have an entry for key [{key}]")
-        return value
-
-    def get_or_default(self, key: str, default: Any) -> Any:
-        return self._map.get(key, default)
-
-    def contains_key(self, key: str) -> bool:
-        return key in self._map
-
-    def entry_set(self) -> ItemsView[str, Any]:
-        return self._map.items()
-
-    def key_set(self) -> KeysView[str]:
-        return self._map.keys()
-
-    def is_empty(self) -> bool:
-        return not self._map
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EmbeddingResponseMetadata):

@@ -13,25 +13,13 @@ the stream is ``openai.APIError``, and an event that is not JSON is
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
+from spring_ai_py.model._provider import transport_errors
+
 _DRAIN_TIMEOUT = 0.1
 """Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""
-
-
-def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
-    """(timeouts, other transport errors) of the HTTP libraries the SDK may be using."""
-    import httpx2
-
-    timeouts: list[type[BaseException]] = [httpx2.TimeoutException]
-    requests: list[type[BaseException]] = [httpx2.RequestError]
-    legacy = sys.modules.get("httpx")
-    if legacy is not None:
-        timeouts.append(legacy.TimeoutException)
-        requests.append(legacy.RequestError)
-    return tuple(timeouts), tuple(requests)
 
 
 async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:

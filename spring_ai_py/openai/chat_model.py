@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -25,9 +24,8 @@ from spring_ai_py.chat.metadata import (
     DefaultUsage,
     Usage,
 )
-from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation
+from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.observation._chat_model import (
-    ModelInstruments,
     ModelObservation,
     PreparedStream,
     observe_call,
@@ -35,9 +33,9 @@ from spring_ai_py.chat.observation._chat_model import (
 )
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.openai._clients import LazyClients
+from spring_ai_py.model._provider import ProviderChatModel, merge_options, new_sdk_client
 from spring_ai_py.openai._sse import iterate_events
-from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat, merge_options
+from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
@@ -57,7 +55,7 @@ _NO_FINISH = DefaultChatGenerationMetadata(None)
 _NULL_SCHEMA: dict[str, Any] = {"type": "null"}
 
 
-class OpenAiChatModel(ChatModel, Buildable):
+class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
     """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
 
     ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
@@ -89,24 +87,18 @@ class OpenAiChatModel(ChatModel, Buildable):
         tracer_provider: TracerProvider | None = None,
         meter_provider: MeterProvider | None = None,
     ) -> None:
-        if options is not None and not isinstance(options, OpenAiChatOptions):
-            options = OpenAiChatOptions.builder().combine_with(options).build()
-        self._options: OpenAiChatOptions = options if options is not None else OpenAiChatOptions()
         self._openai_client = openai_client
         self._openai_client_async = openai_client_async
-        self._tool_calling_manager = tool_calling_manager
-        self._tracer_provider = tracer_provider
-        self._meter_provider = meter_provider
-        self._instruments = ModelInstruments(tracer_provider, meter_provider)
-        self._clients = LazyClients(
-            lambda asynchronous: _new_client(self._options, asynchronous),
+        super().__init__(
+            options,
+            OpenAiChatOptions,
+            new_openai_client,
             openai_client,
             openai_client_async,
+            tool_calling_manager,
+            tracer_provider,
+            meter_provider,
         )
-
-    def get_options(self) -> OpenAiChatOptions:
-        """The default options of every request."""
-        return self._options
 
     def call(self, prompt: Prompt) -> ChatResponse:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -252,18 +244,6 @@ class OpenAiChatModel(ChatModel, Buildable):
             )
         return tools
 
-    def _resolve_tool_definitions(self, options: OpenAiChatOptions) -> list[Any]:
-        if not options.tool_callbacks and not options.tool_names:
-            return []
-        return list(self._get_tool_calling_manager().resolve_tool_definitions(options))
-
-    def _get_tool_calling_manager(self) -> ToolCallingManager:
-        if self._tool_calling_manager is None:
-            from spring_ai_py.model.tool import ToolCallingManager
-
-            self._tool_calling_manager = ToolCallingManager.builder().build()
-        return self._tool_calling_manager
-
     # -- response -----------------------------------------------------------------
 
     def _to_chat_response(self, completion: dict[str, Any]) -> ChatResponse:
@@ -296,30 +276,20 @@ class OpenAiChatModel(ChatModel, Buildable):
             )
         return ChatResponse(generations, _response_metadata(completion))
 
-    def __repr__(self) -> str:
-        return f"OpenAiChatModel(options={self._options!r})"
-
 
 # -- helpers ------------------------------------------------------------------------
 
 
-def _new_client(options: OpenAiChatOptions, asynchronous: bool) -> Any:
+def new_openai_client(options: Any, asynchronous: bool) -> Any:
+    """An ``openai`` SDK client from the connection settings of chat or embedding options."""
     import openai
 
-    factory = openai.AsyncOpenAI if asynchronous else openai.OpenAI
-    return factory(
-        api_key=options.api_key,
+    return new_sdk_client(
+        openai.AsyncOpenAI if asynchronous else openai.OpenAI,
+        options,
+        OpenAiChatOptions.DEFAULT_TIMEOUT,
+        OpenAiChatOptions.DEFAULT_MAX_RETRIES,
         organization=options.organization_id,
-        base_url=options.base_url,
-        timeout=options.timeout
-        if options.timeout is not None
-        else OpenAiChatOptions.DEFAULT_TIMEOUT,
-        max_retries=(
-            options.max_retries
-            if options.max_retries is not None
-            else OpenAiChatOptions.DEFAULT_MAX_RETRIES
-        ),
-        default_headers=options.custom_headers,
     )
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, ClassVar
 
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.observation._chat_model import options_repr
-from spring_ai_py.chat.prompt import ChatOptions
+from spring_ai_py.model._provider import ConnectionOptions
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
@@ -83,7 +82,7 @@ class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
-class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
+class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, ConnectionOptions):
     """Options of :class:`~spring_ai_py.openai.OpenAiChatModel` (Spring's ``OpenAiChatOptions``).
 
     As in Spring 2.0.1 the connection settings live here too (``AbstractOpenAiOptions``):
@@ -135,12 +134,7 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if isinstance(self.timeout, timedelta):
-            object.__setattr__(self, "timeout", self.timeout.total_seconds())
-        if self.timeout is not None and self.timeout <= 0:
-            raise ValueError("timeout must be positive")
-        if self.max_retries is not None and self.max_retries < 0:
-            raise ValueError("maxRetries must not be negative")
+        self._check_connection()
         if isinstance(self.response_format, dict) and "type" not in self.response_format:
             raise ValueError("response_format must have a 'type'")
 
@@ -166,23 +160,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
             return self.response_format.json_schema
         return None
 
-    def get_base_url(self) -> str | None:
-        return self.base_url
-
-    def get_api_key(self) -> str | None:
-        return self.api_key
-
     def get_organization_id(self) -> str | None:
         return self.organization_id
-
-    def get_timeout(self) -> float | None:
-        return self.timeout
-
-    def get_max_retries(self) -> int | None:
-        return self.max_retries
-
-    def get_custom_headers(self) -> dict[str, str] | None:
-        return self.custom_headers
 
     def get_logit_bias(self) -> dict[str, int] | None:
         return self.logit_bias
@@ -240,20 +219,3 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
 
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers",))
-
-
-def merge_options(defaults: Any, runtime: ChatOptions | None) -> Any:
-    """The request options: ``runtime`` over ``defaults``, field by field.
-
-    Only the fields ``runtime`` set count, and a set field replaces the default as a
-    whole (so options the ChatClient already merged are not merged twice). Portable
-    :class:`ChatOptions` contribute the fields they share with ``defaults``.
-    """
-    if runtime is None or runtime is defaults:
-        return defaults
-    values = defaults._set_fields()
-    known = type(defaults).__dataclass_fields__
-    for name, value in runtime._set_fields().items():
-        if name in known:
-            values[name] = value
-    return type(defaults)(**values)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from opentelemetry.util.types import AttributeValue
@@ -28,7 +27,8 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
-from spring_ai_py.openai._clients import LazyClients
+from spring_ai_py.model._provider import LazyClients, normalize_timeout
+from spring_ai_py.openai.chat_model import new_openai_client
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
@@ -62,10 +62,7 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     extra_body: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.timeout, timedelta):
-            object.__setattr__(self, "timeout", self.timeout.total_seconds())
-        if self.timeout is not None and self.timeout <= 0:
-            raise ValueError("timeout must be positive")
+        normalize_timeout(self)
         if self.dimensions is not None and self.dimensions <= 0:
             raise ValueError("dimensions must be positive")
 
@@ -130,7 +127,11 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
         self._instruments = ModelInstruments(tracer_provider, meter_provider)
-        self._clients = LazyClients(self._new_client, openai_client, None)
+        self._clients = LazyClients(
+            lambda asynchronous: new_openai_client(self._options, asynchronous),
+            openai_client,
+            None,
+        )
 
     def get_options(self) -> OpenAiEmbeddingOptions:
         return self._options
@@ -211,19 +212,6 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
                 )
             )
         return self._embedding_dimensions
-
-    def _new_client(self, asynchronous: bool) -> Any:
-        import openai
-
-        options = self._options
-        return openai.OpenAI(
-            api_key=options.api_key,
-            organization=options.organization_id,
-            base_url=options.base_url,
-            timeout=options.timeout if options.timeout is not None else 60.0,
-            max_retries=options.max_retries if options.max_retries is not None else 3,
-            default_headers=options.custom_headers,
-        )
 
     def __repr__(self) -> str:
         return f"OpenAiEmbeddingModel(options={self._options!r})"

@@ -3,6 +3,7 @@ components ask a chat model for text."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
@@ -11,6 +12,8 @@ from spring_ai_py._builder import Buildable, Builder
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client import ChatClient
+    from spring_ai_py.chat.prompt import PromptTemplate
+    from spring_ai_py.rag.query import Query
 
 T = TypeVar("T")
 
@@ -52,3 +55,23 @@ def ask(chat_client: ChatClient, template: str, params: Mapping[str, Any]) -> st
     return (
         chat_client.prompt().user(lambda user: user.text(template).params(params)).call().content()
     )
+
+
+def ask_for_query_text(
+    chat_client: ChatClient,
+    prompt_template: PromptTemplate,
+    params: Mapping[str, Any],
+    query: Query,
+    step: str,
+    logger: logging.Logger,
+) -> Query:
+    """``query`` with its text replaced by the model's answer to ``prompt_template``.
+
+    When the model answers with nothing (or blanks), ``logger`` warns that the ``step``
+    (``"Query rewrite"``, ...) result is null/empty and ``query`` is returned unchanged.
+    """
+    answer = ask(chat_client, prompt_template.get_template(), params)
+    if answer is None or not _assert.has_text_value(answer):
+        logger.warning("%s result is null/empty. Returning the input query unchanged.", step)
+        return query
+    return query.mutate().text(answer).build()

@@ -16,10 +16,11 @@ import socket
 import threading
 from abc import ABC, abstractmethod
 from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 from urllib.parse import urlsplit
 
 SENSITIVE_HEADERS = frozenset(
@@ -28,6 +29,20 @@ SENSITIVE_HEADERS = frozenset(
 """Header names whose values a :class:`RecordedRequest` repr shows as ``***``."""
 
 _MASK = "***"
+
+T = TypeVar("T")
+
+JSON_HEADERS = (("Content-Type", "application/json"),)
+"""The headers of a JSON response."""
+
+EVENT_STREAM_HEADERS = (
+    ("Content-Type", "text/event-stream; charset=utf-8"),
+    ("Cache-Control", "no-cache"),
+)
+"""The headers of a server-sent event stream."""
+
+NO_RETRY_HEADERS = (("x-should-retry", "false"),)
+"""Tell the SDKs not to retry a response (they honour ``x-should-retry``)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -136,11 +151,72 @@ def check_chunks(text: str, chunks: list[str] | None) -> list[str]:
     return list(chunks)
 
 
+def text_chunks(text: str, chunks: Sequence[str] | None) -> tuple[str, ...]:
+    """The stream pieces of a scripted text reply; ``text`` must be a string."""
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    return tuple(check_chunks(text, None if chunks is None else list(chunks)))
+
+
 def check_cut_after(cut_after: int | None) -> int | None:
     """Validate the number of events to send before a stream is cut."""
     if cut_after is not None and (isinstance(cut_after, bool) or cut_after < 0):
         raise ValueError("cut_after must be a non-negative number of events")
     return cut_after
+
+
+def tool_call_specs(
+    tool_calls: Sequence[Mapping[str, Any]], arguments: Callable[[Any], T]
+) -> list[tuple[str | None, str, T]]:
+    """The ``(id, name, arguments)`` of scripted tool calls, in order; at least one.
+
+    Each tool call is a mapping with ``name``, ``arguments`` (``{}`` when absent,
+    converted by ``arguments``, which raises ``ValueError`` for a value its API cannot
+    send) and an optional ``id``.
+    """
+    specs = [_tool_call_spec(spec, arguments) for spec in tool_calls]
+    if not specs:
+        raise ValueError("tool_calls must not be empty")
+    return specs
+
+
+def _tool_call_spec(
+    spec: Mapping[str, Any], arguments: Callable[[Any], T]
+) -> tuple[str | None, str, T]:
+    if not isinstance(spec, Mapping):
+        raise ValueError("each tool call must be a mapping with name, arguments and id")
+    unknown = set(spec) - {"name", "arguments", "id"}
+    if unknown:
+        raise ValueError(f"unknown tool call keys: {sorted(unknown)}")
+    name = spec.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError("a tool call needs a non-empty name")
+    converted = arguments(spec.get("arguments", {}))
+    call_id = spec.get("id")
+    if call_id is not None and not isinstance(call_id, str):
+        raise ValueError("a tool call id must be a string")
+    return call_id, name, converted
+
+
+def error_headers(status: int, headers: Mapping[str, str]) -> dict[str, str]:
+    """The headers of a scripted error reply with ``status`` (which must be 400-599).
+
+    A ``429`` gets ``retry-after: 1`` unless ``headers`` has a retry-after header.
+    """
+    if isinstance(status, bool) or not 400 <= status <= 599:
+        raise ValueError("an error status must be between 400 and 599")
+    extra = dict(headers)
+    if status == 429 and not {"retry-after", "retry-after-ms"} & {h.lower() for h in extra}:
+        extra["retry-after"] = "1"
+    return extra
+
+
+def no_reply_message(path: str) -> str:
+    """The error message of a request to ``path`` that no scripted reply is left for."""
+    return (
+        f"No reply is scripted for POST {path}: script one with enqueue_text(), "
+        "enqueue_tool_calls(), enqueue_error(), enqueue_raw() or enqueue_disconnect()."
+    )
 
 
 class _HttpServer(ThreadingHTTPServer):

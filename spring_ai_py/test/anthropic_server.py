@@ -16,27 +16,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from spring_ai_py.test._wire import (
+    EVENT_STREAM_HEADERS,
+    JSON_HEADERS,
+    NO_RETRY_HEADERS,
     FixedReply,
     FullResponse,
     RecordedRequest,
     StreamResponse,
     WireResponse,
     WireTestServer,
-    check_chunks,
     check_cut_after,
+    error_headers,
     json_bytes,
+    no_reply_message,
     split_fragments,
     split_words,
+    text_chunks,
+    tool_call_specs,
 )
 
 __all__ = ["AnthropicTestServer", "AnthropicUsage"]
 
 _MESSAGES_PATH = "/v1/messages"
-_JSON = (("Content-Type", "application/json"),)
-_EVENT_STREAM = (
-    ("Content-Type", "text/event-stream; charset=utf-8"),
-    ("Cache-Control", "no-cache"),
-)
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -106,16 +107,7 @@ def _error_json(error_type: str, message: str, request_id: str) -> bytes:
     )
 
 
-def _tool_use(spec: Mapping[str, Any]) -> _ToolUse:
-    if not isinstance(spec, Mapping):
-        raise ValueError("each tool call must be a mapping with name, arguments and id")
-    unknown = set(spec) - {"name", "arguments", "id"}
-    if unknown:
-        raise ValueError(f"unknown tool call keys: {sorted(unknown)}")
-    name = spec.get("name")
-    if not isinstance(name, str) or not name:
-        raise ValueError("a tool call needs a non-empty name")
-    arguments = spec.get("arguments", {})
+def _tool_input(arguments: Any) -> dict[str, Any]:
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments)
@@ -123,10 +115,7 @@ def _tool_use(spec: Mapping[str, Any]) -> _ToolUse:
             raise ValueError("tool call arguments must be a JSON object") from None
     if not isinstance(arguments, Mapping):
         raise ValueError("tool call arguments must be a JSON object")
-    call_id = spec.get("id")
-    if call_id is not None and not isinstance(call_id, str):
-        raise ValueError("a tool call id must be a string")
-    return _ToolUse(call_id, name, dict(arguments))
+    return dict(arguments)
 
 
 def _event(event_type: str, data: dict[str, Any]) -> bytes:
@@ -164,13 +153,10 @@ class AnthropicTestServer(WireTestServer):
         a streamed reply's connection after that many SSE events (a non-streamed reply
         then gets half its body).
         """
-        if not isinstance(text, str):
-            raise ValueError("text must be a string")
-        pieces = check_chunks(text, None if chunks is None else list(chunks))
         self._enqueue(
             _Message(
                 text,
-                tuple(pieces),
+                text_chunks(text, chunks),
                 thinking,
                 (),
                 usage or AnthropicUsage(),
@@ -198,9 +184,7 @@ class AnthropicTestServer(WireTestServer):
         object string: the block's ``input``) and an optional ``id`` (``toolu_<n>`` by
         default). Streamed, each input arrives as several ``input_json_delta`` fragments.
         """
-        uses = tuple(_tool_use(spec) for spec in tool_calls)
-        if not uses:
-            raise ValueError("tool_calls must not be empty")
+        uses = tuple(_ToolUse(*spec) for spec in tool_call_specs(tool_calls, _tool_input))
         pieces = split_words(text) if text is not None else []
         self._enqueue(
             _Message(
@@ -230,21 +214,18 @@ class AnthropicTestServer(WireTestServer):
         ``authentication_error``, ``429``: ``rate_limit_error`` with a ``retry-after: 1``
         header unless ``headers`` has one, ``529``: ``overloaded_error``, ...).
         """
-        if isinstance(status, bool) or not 400 <= status <= 599:
-            raise ValueError("an error status must be between 400 and 599")
+        extra = error_headers(status, headers or {})
         request_id = f"req_test{self._next_id():06d}"
-        extra = {"request-id": request_id, **(headers or {})}
-        if status == 429 and not {"retry-after", "retry-after-ms"} & {h.lower() for h in extra}:
-            extra["retry-after"] = "1"
+        extra = {"request-id": request_id, **extra}
         body = _error_json(error_type or _error_type(status), message, request_id)
-        self._enqueue(FixedReply(status, _JSON + tuple(extra.items()), body))
+        self._enqueue(FixedReply(status, JSON_HEADERS + tuple(extra.items()), body))
 
     def _error(
         self, status: int, message: str, *, headers: tuple[tuple[str, str], ...] = ()
     ) -> FullResponse:
         request_id = f"req_test{self._next_id():06d}"
         body = _error_json(_error_type(status), message, request_id)
-        return FullResponse(status, (*_JSON, ("request-id", request_id), *headers), body)
+        return FullResponse(status, (*JSON_HEADERS, ("request-id", request_id), *headers), body)
 
     def _respond(self, request: RecordedRequest) -> WireResponse:
         if request.method != "POST" or request.path != _MESSAGES_PATH:
@@ -261,12 +242,7 @@ class AnthropicTestServer(WireTestServer):
             return fixed
         if isinstance(reply, _Message):
             return self._render_message(reply, body)
-        return self._error(
-            500,
-            f"No reply is scripted for POST {_MESSAGES_PATH}: script one with enqueue_text(), "
-            "enqueue_tool_calls(), enqueue_error(), enqueue_raw() or enqueue_disconnect().",
-            headers=(("x-should-retry", "false"),),
-        )
+        return self._error(500, no_reply_message(_MESSAGES_PATH), headers=NO_RETRY_HEADERS)
 
     def _render_message(self, reply: _Message, body: dict[str, Any]) -> WireResponse:
         number = self._next_id()
@@ -299,7 +275,7 @@ class AnthropicTestServer(WireTestServer):
         }
         if body.get("stream") is not True:
             return FullResponse(
-                200, _JSON + request_id, json_bytes(message), cut=reply.cut_after is not None
+                200, JSON_HEADERS + request_id, json_bytes(message), cut=reply.cut_after is not None
             )
 
         started = {
@@ -330,7 +306,7 @@ class AnthropicTestServer(WireTestServer):
             )
         )
         events.append(_event("message_stop", {"type": "message_stop"}))
-        return StreamResponse(tuple(events), _EVENT_STREAM + request_id, reply.cut_after)
+        return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + request_id, reply.cut_after)
 
     @staticmethod
     def _block_events(index: int, block: dict[str, Any], reply: _Message) -> list[bytes]:

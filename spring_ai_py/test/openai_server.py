@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from spring_ai_py.test._wire import (
+    EVENT_STREAM_HEADERS,
+    JSON_HEADERS,
+    NO_RETRY_HEADERS,
     DisconnectReply,
     FixedReply,
     FullResponse,
@@ -28,9 +31,13 @@ from spring_ai_py.test._wire import (
     WireTestServer,
     check_chunks,
     check_cut_after,
+    error_headers,
     json_bytes,
+    no_reply_message,
     raw_reply,
     split_fragments,
+    text_chunks,
+    tool_call_specs,
 )
 
 __all__ = ["OpenAiTestServer", "OpenAiUsage"]
@@ -40,11 +47,6 @@ Endpoint = Literal["chat", "embeddings"]
 _CHAT_PATH = "/v1/chat/completions"
 _EMBEDDINGS_PATH = "/v1/embeddings"
 _FINGERPRINT = "fp_spring_ai_py_test"
-_JSON = (("Content-Type", "application/json"),)
-_EVENT_STREAM = (
-    ("Content-Type", "text/event-stream; charset=utf-8"),
-    ("Cache-Control", "no-cache"),
-)
 
 
 @dataclass(frozen=True)
@@ -127,28 +129,16 @@ def _error(
     headers: tuple[tuple[str, str], ...] = (),
 ) -> FullResponse:
     return FullResponse(
-        status, _JSON + headers, _error_json(message, _error_type(status), param, code)
+        status, JSON_HEADERS + headers, _error_json(message, _error_type(status), param, code)
     )
 
 
-def _tool_call(spec: Mapping[str, Any]) -> _ToolCall:
-    if not isinstance(spec, Mapping):
-        raise ValueError("each tool call must be a mapping with name, arguments and id")
-    unknown = set(spec) - {"name", "arguments", "id"}
-    if unknown:
-        raise ValueError(f"unknown tool call keys: {sorted(unknown)}")
-    name = spec.get("name")
-    if not isinstance(name, str) or not name:
-        raise ValueError("a tool call needs a non-empty name")
-    arguments = spec.get("arguments", {})
+def _tool_arguments(arguments: Any) -> str:
     if isinstance(arguments, Mapping):
-        arguments = json.dumps(dict(arguments))
-    elif not isinstance(arguments, str):
+        return json.dumps(dict(arguments))
+    if not isinstance(arguments, str):
         raise ValueError("tool call arguments must be a mapping or a JSON string")
-    call_id = spec.get("id")
-    if call_id is not None and not isinstance(call_id, str):
-        raise ValueError("a tool call id must be a string")
-    return _ToolCall(call_id, name, arguments)
+    return arguments
 
 
 def _words(text: str) -> int:
@@ -226,13 +216,10 @@ class OpenAiTestServer(WireTestServer):
         ``cut_after`` closes a streamed reply's connection after that many SSE events (a
         non-streamed reply then gets half its body).
         """
-        if not isinstance(text, str):
-            raise ValueError("text must be a string")
-        pieces = check_chunks(text, None if chunks is None else list(chunks))
         self._enqueue(
             _Completion(
                 text,
-                tuple(pieces),
+                text_chunks(text, chunks),
                 (),
                 usage or OpenAiUsage(),
                 finish_reason,
@@ -258,9 +245,7 @@ class OpenAiTestServer(WireTestServer):
         (``call_<n>`` by default). Streamed, each call's arguments arrive in several
         fragments after a delta carrying its index, id and name.
         """
-        calls = tuple(_tool_call(spec) for spec in tool_calls)
-        if not calls:
-            raise ValueError("tool_calls must not be empty")
+        calls = tuple(_ToolCall(*spec) for spec in tool_call_specs(tool_calls, _tool_arguments))
         pieces = check_chunks(text, None) if text is not None else []
         self._enqueue(
             _Completion(
@@ -292,15 +277,11 @@ class OpenAiTestServer(WireTestServer):
         ``rate_limit_exceeded`` and a ``retry-after: 1`` header unless ``headers`` has
         one).
         """
-        if isinstance(status, bool) or not 400 <= status <= 599:
-            raise ValueError("an error status must be between 400 and 599")
-        extra = dict(headers or {})
-        if status == 429 and not {"retry-after", "retry-after-ms"} & {h.lower() for h in extra}:
-            extra["retry-after"] = "1"
+        extra = error_headers(status, headers or {})
         body = _error_json(
             message, error_type or _error_type(status), param, code or _error_code(status)
         )
-        self._enqueue(FixedReply(status, _JSON + tuple(extra.items()), body), endpoint)
+        self._enqueue(FixedReply(status, JSON_HEADERS + tuple(extra.items()), body), endpoint)
 
     def enqueue_raw(
         self,
@@ -360,12 +341,7 @@ class OpenAiTestServer(WireTestServer):
         if isinstance(reply, _Completion):
             return self._render_completion(reply, body)
         if chat:
-            return _error(
-                500,
-                f"No reply is scripted for POST {_CHAT_PATH}: script one with enqueue_text(), "
-                "enqueue_tool_calls(), enqueue_error(), enqueue_raw() or enqueue_disconnect().",
-                headers=(("x-should-retry", "false"),),
-            )
+            return _error(500, no_reply_message(_CHAT_PATH), headers=NO_RETRY_HEADERS)
         return self._render_embeddings(reply if isinstance(reply, _Embeddings) else None, body)
 
     def _render_completion(self, reply: _Completion, body: dict[str, Any]) -> WireResponse:
@@ -411,7 +387,10 @@ class OpenAiTestServer(WireTestServer):
                 "system_fingerprint": _FINGERPRINT,
             }
             return FullResponse(
-                200, _JSON + request_id, json_bytes(completion), cut=reply.cut_after is not None
+                200,
+                JSON_HEADERS + request_id,
+                json_bytes(completion),
+                cut=reply.cut_after is not None,
             )
 
         options = body.get("stream_options")
@@ -468,7 +447,7 @@ class OpenAiTestServer(WireTestServer):
             }
             events.append(b"data: " + json_bytes(usage_chunk) + b"\n\n")
         events.append(b"data: [DONE]\n\n")
-        return StreamResponse(tuple(events), _EVENT_STREAM + request_id, reply.cut_after)
+        return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + request_id, reply.cut_after)
 
     def _render_embeddings(self, reply: _Embeddings | None, body: dict[str, Any]) -> WireResponse:
         texts = _embedding_inputs(body["input"])
@@ -510,4 +489,4 @@ class OpenAiTestServer(WireTestServer):
             "model": (reply.model if reply is not None else None) or str(body["model"]),
             "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
         }
-        return FullResponse(200, _JSON, json_bytes(response))
+        return FullResponse(200, JSON_HEADERS, json_bytes(response))

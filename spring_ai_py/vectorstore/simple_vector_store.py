@@ -15,6 +15,7 @@ from spring_ai_py import _assert
 from spring_ai_py.document.document import Document, DocumentMetadata
 from spring_ai_py.document.id.id_generator import RandomIdGenerator
 from spring_ai_py.embedding.embedding_model import EmbeddingModel
+from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
 from spring_ai_py.vectorstore.filter.filter import Expression
 from spring_ai_py.vectorstore.filter_expression_evaluator import (
     SimpleVectorStoreFilterExpressionEvaluator,
@@ -178,22 +179,8 @@ class SimpleVectorStore(VectorStore):
         return SimpleVectorStore.Builder(embedding_model)
 
     def add(self, documents: list[Document]) -> None:
-        _assert.not_none(documents, "Documents list cannot be null")
-        if len(documents) == 0:
-            raise ValueError("Documents list cannot be empty")
-        _assert.no_null_elements(documents, "Documents list cannot contain null elements")
-        for document in documents:
-            if not document.is_text():
-                raise ValueError(
-                    "Only text documents are supported for now. "
-                    "One of the documents contains non-text content."
-                )
-        texts = [self._embedding_model.get_embedding_content(d) or "" for d in documents]
-        embeddings = self._embedding_model.embed(texts)
-        _assert.is_true(
-            len(embeddings) == len(documents),
-            "Embeddings must have the same number as that of the documents",
-        )
+        check_text_documents(documents)
+        embeddings = embed_documents(self._embedding_model, documents)
         contents = [
             SimpleVectorStoreContent(
                 document.get_id(), document.get_text() or "", document.get_metadata(), embedding

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.model.response_metadata import AbstractResponseMetadata
 
 
 class Usage(ABC):
@@ -154,7 +155,7 @@ class EmptyRateLimit(RateLimit):
     """No rate-limit information."""
 
 
-class ChatResponseMetadata:
+class ChatResponseMetadata(AbstractResponseMetadata):
     """Metadata of a whole chat response: id, model, usage, rate limit and free entries.
 
     Besides the named fields it is a read-only mapping of provider-specific entries
@@ -173,7 +174,7 @@ class ChatResponseMetadata:
         self._model = model or ""
         self._usage: Usage = usage if usage is not None else EmptyUsage()
         self._rate_limit: RateLimit = rate_limit if rate_limit is not None else EmptyRateLimit()
-        self._map: dict[str, Any] = {k: v for k, v in (metadata or {}).items() if v is not None}
+        super().__init__(metadata)
 
     @staticmethod
     def builder() -> ChatResponseMetadata.Builder:
@@ -191,26 +192,6 @@ class ChatResponseMetadata:
     def get_rate_limit(self) -> RateLimit:
         return self._rate_limit
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """The entry under ``key``, or ``default``."""
-        return self._map.get(key, default)
-
-    def get_or_default(self, key: str, default: Any) -> Any:
-        value = self._map.get(key)
-        return value if value is not None else default
-
-    def contains_key(self, key: str) -> bool:
-        return key in self._map
-
-    def entry_set(self) -> ItemsView[str, Any]:
-        return self._map.items()
-
-    def key_set(self) -> KeysView[str]:
-        return self._map.keys()
-
-    def is_empty(self) -> bool:
-        return not self._map
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ChatResponseMetadata):
             return NotImplemented
@@ -225,7 +206,9 @@ class ChatResponseMetadata:
         return hash((self._id, self._model))
 
     def __repr__(self) -> str:
-        return f"ChatResponseMetadata(id={self._id!r}, model={self._model!r}, usage={self._usage!r})"
+        return (
+            f"ChatResponseMetadata(id={self._id!r}, model={self._model!r}, usage={self._usage!r})"
+        )
 
     class Builder:
         """Fluent builder; ``key_value`` ignores ``None`` values as Spring does."""
@@ -330,7 +313,9 @@ class ChatGenerationMetadata:
             self._finish_reason = finish_reason
             return self
 
-        def metadata(self, key: str | Mapping[str, Any], value: Any = None) -> ChatGenerationMetadata.Builder:
+        def metadata(
+            self, key: str | Mapping[str, Any], value: Any = None
+        ) -> ChatGenerationMetadata.Builder:
             if isinstance(key, Mapping):
                 self._metadata.update(key)
             else:
@@ -341,7 +326,9 @@ class ChatGenerationMetadata:
             self._filters.add(content_filter)
             return self
 
-        def content_filters(self, content_filters: set[str] | frozenset[str]) -> ChatGenerationMetadata.Builder:
+        def content_filters(
+            self, content_filters: set[str] | frozenset[str]
+        ) -> ChatGenerationMetadata.Builder:
             self._filters.update(content_filters)
             return self
 

@@ -9,10 +9,10 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.chat.client.advisor.advisor_utils import with_context_entry_in_metadata
 from spring_ai_py.chat.client.advisor.api import BaseAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
-from spring_ai_py.chat.model import ChatResponse
 from spring_ai_py.document import Document
 from spring_ai_py.rag._support import CheckedBuildable
 from spring_ai_py.rag.generation.augmentation import ContextualQueryAugmenter, QueryAugmenter
@@ -158,15 +158,7 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
     ) -> ChatClientResponse:
-        builder = ChatResponse.builder()
-        if chat_client_response.chat_response is not None:
-            builder.from_(chat_client_response.chat_response)
-        else:
-            builder.generations([])
-        documents = chat_client_response.context.get(self.DOCUMENT_CONTEXT)
-        if documents is not None:
-            builder.metadata(self.DOCUMENT_CONTEXT, documents)
-        return ChatClientResponse(builder.build(), chat_client_response.context)
+        return with_context_entry_in_metadata(chat_client_response, self.DOCUMENT_CONTEXT)
 
     def get_scheduler(self) -> Executor:
         return self._scheduler

@@ -14,6 +14,7 @@ from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.document import Document, DocumentMetadata
 from spring_ai_py.embedding import EmbeddingModel
+from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
 from spring_ai_py.vectorstore.filter import Expression
 from spring_ai_py.vectorstore.pgvector.pg_vector_filter_expression_converter import (
     PgVectorFilterExpressionConverter,
@@ -278,23 +279,9 @@ class PgVectorStore(VectorStore, Buildable):
     # -- the VectorStore operations --------------------------------------------------
 
     def add(self, documents: list[Document]) -> None:
-        _assert.not_none(documents, "Documents list cannot be null")
-        if len(documents) == 0:
-            raise ValueError("Documents list cannot be empty")
-        _assert.no_null_elements(documents, "Documents list cannot contain null elements")
-        for document in documents:
-            if not document.is_text():
-                raise ValueError(
-                    "Only text documents are supported for now. "
-                    "One of the documents contains non-text content."
-                )
+        check_text_documents(documents)
         ids = [self._pg_id(document.get_id()) for document in documents]
-        texts = [self._embedding_model.get_embedding_content(d) or "" for d in documents]
-        embeddings = self._embedding_model.embed(texts)
-        _assert.is_true(
-            len(embeddings) == len(documents),
-            "Embeddings must have the same number as that of the documents",
-        )
+        embeddings = embed_documents(self._embedding_model, documents)
         from psycopg import sql
 
         statement = sql.SQL(

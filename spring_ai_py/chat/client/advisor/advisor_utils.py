@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from spring_ai_py.chat.client.records import ChatClientResponse
-
+from spring_ai_py.chat.client.records import ChatClientResponse
+from spring_ai_py.chat.model import ChatResponse
 
 TOOL_LOOP_SCOPE_KEY = "spring_ai_py.tool_calling.loop_scope"
 """Context key of a dict shared by the rounds of one tool loop.
@@ -38,3 +36,20 @@ class AdvisorUtils:
     def on_finish_reason() -> Callable[[ChatClientResponse], bool]:
         """Spring's ``onFinishReason()`` predicate."""
         return AdvisorUtils.has_finish_reason
+
+
+def with_context_entry_in_metadata(
+    chat_client_response: ChatClientResponse, key: str
+) -> ChatClientResponse:
+    """The response with the context entry under ``key`` (if any) copied into the chat
+    response metadata under the same key; a response without a chat response gets an
+    empty one. The retrieval advisors use it to hand their documents to the caller."""
+    builder = ChatResponse.builder()
+    if chat_client_response.chat_response is not None:
+        builder.from_(chat_client_response.chat_response)
+    else:
+        builder.generations([])
+    entry = chat_client_response.context.get(key)
+    if entry is not None:
+        builder.metadata(key, entry)
+    return ChatClientResponse(builder.build(), chat_client_response.context)

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py.chat.client.advisor.advisor_utils import with_context_entry_in_metadata
 from spring_ai_py.chat.client.advisor.api import BaseAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
-from spring_ai_py.chat.model import ChatResponse
 from spring_ai_py.chat.prompt import PromptTemplate
 from spring_ai_py.vectorstore import SearchRequest, VectorStore
 from spring_ai_py.vectorstore.filter import Expression, FilterExpressionTextParser
@@ -121,15 +121,7 @@ class QuestionAnswerAdvisor(BaseAdvisor, Buildable):
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
     ) -> ChatClientResponse:
-        builder = ChatResponse.builder()
-        if chat_client_response.chat_response is not None:
-            builder.from_(chat_client_response.chat_response)
-        else:
-            builder.generations([])
-        documents = chat_client_response.context.get(self.RETRIEVED_DOCUMENTS)
-        if documents is not None:
-            builder.metadata(self.RETRIEVED_DOCUMENTS, documents)
-        return ChatClientResponse(builder.build(), chat_client_response.context)
+        return with_context_entry_in_metadata(chat_client_response, self.RETRIEVED_DOCUMENTS)
 
     def do_get_filter_expression(self, context: Mapping[str, Any]) -> Expression | None:
         """The filter for this request: the one in the context under

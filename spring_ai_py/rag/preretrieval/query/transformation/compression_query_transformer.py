@@ -9,7 +9,7 @@ from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
 from spring_ai_py.chat.messages import Message, MessageType
 from spring_ai_py.chat.prompt import PromptTemplate
-from spring_ai_py.rag._support import CheckedBuildable, ask
+from spring_ai_py.rag._support import CheckedBuildable, ask_for_query_text
 from spring_ai_py.rag.preretrieval.query.transformation.query_transformer import QueryTransformer
 from spring_ai_py.rag.query import Query
 from spring_ai_py.rag.util import PromptAssert
@@ -62,18 +62,14 @@ class CompressionQueryTransformer(QueryTransformer, CheckedBuildable):
         _logger.debug(
             "Compressing conversation history and follow-up query into a standalone query"
         )
-        compressed = ask(
+        return ask_for_query_text(
             self._chat_client,
-            self._prompt_template.get_template(),
+            self._prompt_template,
             {"history": _format_history(query.history), "query": query.text},
+            query,
+            "Query compression",
+            _logger,
         )
-        if not _assert.has_text_value(compressed):
-            _logger.warning(
-                "Query compression result is null/empty. Returning the input query unchanged."
-            )
-            return query
-        assert compressed is not None
-        return query.mutate().text(compressed).build()
 
 
 def _format_history(history: list[Message]) -> str:

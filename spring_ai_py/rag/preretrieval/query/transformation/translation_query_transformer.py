@@ -8,7 +8,7 @@ from typing import ClassVar
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
 from spring_ai_py.chat.prompt import PromptTemplate
-from spring_ai_py.rag._support import CheckedBuildable, ask
+from spring_ai_py.rag._support import CheckedBuildable, ask_for_query_text
 from spring_ai_py.rag.preretrieval.query.transformation.query_transformer import QueryTransformer
 from spring_ai_py.rag.query import Query
 from spring_ai_py.rag.util import PromptAssert
@@ -62,15 +62,11 @@ class TranslationQueryTransformer(QueryTransformer, CheckedBuildable):
     def transform(self, query: Query) -> Query:
         _assert.not_none(query, "query cannot be null")
         _logger.debug("Translating query to target language: %s", self._target_language)
-        translated = ask(
+        return ask_for_query_text(
             self._chat_client,
-            self._prompt_template.get_template(),
+            self._prompt_template,
             {"targetLanguage": self._target_language, "query": query.text},
+            query,
+            "Query translation",
+            _logger,
         )
-        if not _assert.has_text_value(translated):
-            _logger.warning(
-                "Query translation result is null/empty. Returning the input query unchanged."
-            )
-            return query
-        assert translated is not None
-        return query.mutate().text(translated).build()

@@ -1,0 +1,35 @@
+"""What the vector store implementations share when they add documents."""
+
+from __future__ import annotations
+
+from spring_ai_py import _assert
+from spring_ai_py.document.document import Document
+from spring_ai_py.embedding.embedding_model import EmbeddingModel
+
+
+def check_text_documents(documents: list[Document]) -> None:
+    """Reject a missing or empty list, ``None`` elements and non-text documents, as
+    Spring's vector stores do before adding."""
+    _assert.not_none(documents, "Documents list cannot be null")
+    if len(documents) == 0:
+        raise ValueError("Documents list cannot be empty")
+    _assert.no_null_elements(documents, "Documents list cannot contain null elements")
+    for document in documents:
+        if not document.is_text():
+            raise ValueError(
+                "Only text documents are supported for now. "
+                "One of the documents contains non-text content."
+            )
+
+
+def embed_documents(
+    embedding_model: EmbeddingModel, documents: list[Document]
+) -> list[list[float]]:
+    """One embedding per document, of its embedding content, in one batch."""
+    texts = [embedding_model.get_embedding_content(d) or "" for d in documents]
+    embeddings = embedding_model.embed(texts)
+    _assert.is_true(
+        len(embeddings) == len(documents),
+        "Embeddings must have the same number as that of the documents",
+    )
+    return embeddings

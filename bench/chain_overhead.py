@@ -32,7 +32,12 @@ class ConstantModel(ChatModel):
 
     def __init__(self) -> None:
         self._response = ChatResponse(
-            [Generation(AssistantMessage("ok"), ChatGenerationMetadata.builder().finish_reason("STOP").build())]
+            [
+                Generation(
+                    AssistantMessage("ok"),
+                    ChatGenerationMetadata.builder().finish_reason("STOP").build(),
+                )
+            ]
         )
         self._options = ChatOptions(model="constant")
 
@@ -50,18 +55,28 @@ class PassThroughAdvisor(BaseAdvisor):
     def get_order(self) -> int:
         return self._order
 
-    def before(self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain) -> ChatClientRequest:
+    def before(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
+    ) -> ChatClientRequest:
         return chat_client_request
 
-    def after(self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain) -> ChatClientResponse:
+    def after(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
         return chat_client_response
 
 
-def client_with(model: ChatModel, advisors: int, tracer_provider: object | None = None) -> ChatClient:
+def client_with(
+    model: ChatModel, advisors: int, tracer_provider: object | None = None
+) -> ChatClient:
     builder = ChatClient.builder(model, tracer_provider)  # type: ignore[arg-type]
     if advisors:
         builder.default_advisors([PassThroughAdvisor(i) for i in range(advisors)])
     return builder.build()
+
+
+def asks(client: ChatClient) -> Callable[[], object]:
+    return lambda: client.prompt().user("hello").call().content()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -89,14 +104,10 @@ def main() -> None:
         "model.call (floor)": lambda: model.call(prompt),
     }
     for count in (0, 5, 20):
-        client = client_with(model, count)
-        contenders[f"ChatClient, {count} advisors, OTel no-op"] = (
-            lambda c=client: c.prompt().user("hello").call().content()
-        )
+        contenders[f"ChatClient, {count} advisors, OTel no-op"] = asks(client_with(model, count))
     for count in (0, 5):
-        client = client_with(model, count, sdk_provider)
-        contenders[f"ChatClient, {count} advisors, OTel SDK"] = (
-            lambda c=client: c.prompt().user("hello").call().content()
+        contenders[f"ChatClient, {count} advisors, OTel SDK"] = asks(
+            client_with(model, count, sdk_provider)
         )
 
     for run in contenders.values():  # warm-up
@@ -120,11 +131,14 @@ def main() -> None:
     medians: dict[str, float] = {}
     for name, values in samples.items():
         medians[name] = statistics.median(values)
-        print(f"{name:42} {medians[name]:10.2f} {percentile(values, 0.9):10.2f} {medians[name] - floor:12.2f}")
+        print(
+            f"{name:42} {medians[name]:10.2f} {percentile(values, 0.9):10.2f} {medians[name] - floor:12.2f}"
+        )
 
     default_overhead = medians["ChatClient, 0 advisors, OTel no-op"] - floor
     per_advisor = (
-        medians["ChatClient, 20 advisors, OTel no-op"] - medians["ChatClient, 0 advisors, OTel no-op"]
+        medians["ChatClient, 20 advisors, OTel no-op"]
+        - medians["ChatClient, 0 advisors, OTel no-op"]
     ) / 20
     print()
     print(

@@ -221,7 +221,7 @@ def main() -> None:
     try:
         import resource
 
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     except (ImportError, ValueError, OSError):
         print(f"could not raise the open-file limit of {sys.argv[0]}", file=sys.stderr)

@@ -1,5 +1,44 @@
 #!/usr/bin/env bash
-# `make bench`: the benchmark suite. Results print to stdout.
+# `make bench`: the benchmark suite; results print to stdout (see docs/performance.md).
+#
+#   bash bench/run.sh            full run (about 5 minutes)
+#   bash bench/run.sh --quick    fewer rounds (about a minute); or `make bench QUICK=1`
+#
+# The suite runs in its own environment, .venv-bench, made from bench/requirements.txt
+# on first use (and again when that file changes): the peer frameworks it compares
+# against are installed there only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/python bench/chain_overhead.py "$@"
+
+quick="${QUICK:-}"
+for arg in "$@"; do
+    case "$arg" in
+        --quick) quick=1 ;;
+        *) echo "usage: bash bench/run.sh [--quick]" >&2; exit 2 ;;
+    esac
+done
+
+BENCH_VENV=.venv-bench
+STAMP="$BENCH_VENV/.requirements-stamp"
+if [ ! -f "$STAMP" ] || ! cmp -s bench/requirements.txt "$STAMP"; then
+    echo "Setting up $BENCH_VENV from bench/requirements.txt ..." >&2
+    "${PYTHON:-python3}" -m venv "$BENCH_VENV"
+    "$BENCH_VENV/bin/python" -m pip install --quiet --upgrade pip
+    "$BENCH_VENV/bin/python" -m pip install --quiet -r bench/requirements.txt
+    cp bench/requirements.txt "$STAMP"
+fi
+
+echo "== ChatClient chain overhead, in-process model (bench/chain_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/chain_overhead.py --rounds 10
+else
+    .venv/bin/python bench/chain_overhead.py
+fi
+
+echo
+echo "== Suite: raw SDK, spring_ai_py, LangChain, pydantic-ai (bench/suite.py) =="
+if [ -n "$quick" ]; then
+    "$BENCH_VENV/bin/python" bench/suite.py --quick
+else
+    "$BENCH_VENV/bin/python" bench/suite.py
+fi

@@ -106,9 +106,13 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         params, extras = self.create_request(prompt, options, stream=False)
         client = self._clients.sync_client(options.max_retries)
 
+        body, request_options = _post_arguments(params, extras)
+
         def send() -> ChatResponse:
-            raw = client.chat.completions.with_raw_response.create(**params, **extras)
-            return self._to_chat_response(_json_body(raw.http_response))
+            http_response = client.post(
+                _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+            )
+            return self._to_chat_response(_json_body(http_response))
 
         return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
 
@@ -122,14 +126,22 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
                 client = self._clients.async_client(options.max_retries)
                 assembler = _ChunkAssembler()
-                async with client.chat.completions.with_streaming_response.create(
-                    **params, **extras
-                ) as raw:
-                    async for chunk in iterate_events(raw.http_response):
+                body, request_options = _post_arguments(params, extras)
+                http_response = await client.post(
+                    _COMPLETIONS_PATH,
+                    cast_to=_http_response_class(),
+                    body=body,
+                    options=request_options,
+                    stream=True,
+                )
+                try:
+                    async for chunk in iterate_events(http_response):
                         response = assembler.add(chunk)
                         if response is not None:
                             observation.summary.add(response)
                             yield response
+                finally:
+                    await http_response.aclose()
                 response = assembler.finish()
                 if response is not None:
                     observation.summary.add(response)
@@ -291,6 +303,44 @@ def new_openai_client(options: Any, asynchronous: bool) -> Any:
         OpenAiChatOptions.DEFAULT_MAX_RETRIES,
         organization=options.organization_id,
     )
+
+
+_COMPLETIONS_PATH = "/chat/completions"
+
+
+def _post_arguments(
+    params: dict[str, Any], extras: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The body and request options for the SDK's ``client.post``.
+
+    The request is sent through ``client.post`` (the SDK's documented way to send a
+    request it does not model), not ``chat.completions.create``: ``create`` re-walks and
+    re-validates the whole ready-made body on every call (about 0.2 ms, and ~3 ms for a
+    20-message history), while ``post`` still applies the SDK's authentication, headers,
+    retries with backoff and error mapping.
+    """
+    body = {**params, **extras["extra_body"]} if "extra_body" in extras else params
+    request_options: dict[str, Any] = {}
+    if "extra_headers" in extras:
+        request_options["headers"] = extras["extra_headers"]
+    if "timeout" in extras:
+        request_options["timeout"] = extras["timeout"]
+    return body, request_options
+
+
+def _http_response_class() -> type:
+    """The SDK's HTTP response type: ``cast_to`` it to get the raw response.
+
+    The ``openai`` SDK 3.x sends with ``httpx2``; earlier releases with ``httpx``.
+    """
+    try:
+        import httpx2
+
+        return httpx2.Response
+    except ImportError:
+        import httpx
+
+        return httpx.Response  # type: ignore[no-any-return]
 
 
 def _json_body(http_response: Any) -> dict[str, Any]:

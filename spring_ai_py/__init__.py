@@ -1,6 +1,7 @@
 """spring_ai_py: a faithful Python port of Spring AI 2.0.1's ChatClient and Advisor system.
 
-The everyday names are importable from here; they load on first use, so
+The everyday names are importable from here (``tool`` is the ``spring_ai_py.tool``
+package, which doubles as the decorator); they load on first use, so
 ``import spring_ai_py`` stays fast (provider SDKs load only when a provider model is
 built). Everything else lives where Spring keeps it, e.g.
 ``spring_ai_py.chat.client.advisor.api.CallAdvisor``.
@@ -8,8 +9,9 @@ built). Everything else lives where Spring keeps it, e.g.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from spring_ai_py._lazy import lazy_exports
 
 _EXPORTS: dict[str, str] = {
     "ChatClient": "spring_ai_py.chat.client",
@@ -38,26 +40,13 @@ _EXPORTS: dict[str, str] = {
     "QuestionAnswerAdvisor": "spring_ai_py.chat.client.advisor.vectorstore",
     "ChatMemory": "spring_ai_py.chat.memory",
     "MessageWindowChatMemory": "spring_ai_py.chat.memory",
-    "tool": "spring_ai_py.tool",
     "ToolParam": "spring_ai_py.tool",
     "ToolContext": "spring_ai_py.chat.model",
 }
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'spring_ai_py' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
-
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client import ChatClient as ChatClient
@@ -94,4 +83,3 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.prompt import Prompt as Prompt
     from spring_ai_py.chat.prompt import PromptTemplate as PromptTemplate
     from spring_ai_py.tool import ToolParam as ToolParam
-    from spring_ai_py.tool import tool as tool

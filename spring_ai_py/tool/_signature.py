@@ -16,13 +16,13 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Union, get_args, get_origin
-
-import pydantic
-from pydantic import BaseModel, ConfigDict, Field
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
 from spring_ai_py.chat.model import ToolContext
 from spring_ai_py.converter._json_schema import spring_style
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 _NONE_TYPE = type(None)
 
@@ -190,14 +190,18 @@ class ToolSignature:
                 parameter, annotation, descriptions.get(parameter.name)
             )
         model_name = re.sub(r"\W", "_", getattr(target, "__name__", "tool")) + "_input"
+        import pydantic  # imported when the first tool is defined, not with the package
+
         self._input_model: type[BaseModel] = pydantic.create_model(
             model_name,
-            __config__=ConfigDict(populate_by_name=False, arbitrary_types_allowed=True),
+            __config__=pydantic.ConfigDict(populate_by_name=False, arbitrary_types_allowed=True),
             **fields,
         )
 
     @staticmethod
     def _field(parameter: inspect.Parameter, annotation: Any, doc_description: str | None) -> Any:
+        from pydantic import Field
+
         tool_param = _tool_param_of(annotation)
         description = doc_description
         if tool_param is not None and tool_param.description:
@@ -249,6 +253,8 @@ class ToolSignature:
             raise ValueError(
                 f"Invalid arguments for tool '{tool_name}': expected a JSON object, got {type(data).__name__}"
             )
+        import pydantic
+
         try:
             model = self._input_model.model_validate(data)
         except pydantic.ValidationError as error:

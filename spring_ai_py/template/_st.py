@@ -5,7 +5,7 @@ renders it with ST4's auto-indenting writer. This module implements that part of
 ST4 language in Python, following ST4's lexer, grammar and interpreter rules:
 
 * text, with ``\\{`` / ``\\}`` / ``\\\\`` escapes, and ``{\\n}``, ``{\\t}``, ``{\\ }``,
-  ``{\\uXXXX}``, ``{\\\\}`` (line continuation) escape tags; ``{! comments !}``;
+  ``{\\u00e9}``, ``{\\\\}`` (line continuation) escape tags; ``{! comments !}``;
 * attributes ``{name}``, properties ``{a.b.c}`` and ``{a.(expr)}`` (mapping keys,
   ``get_x()`` / ``is_x()`` / ``has_x()`` methods, attributes);
 * the built-in functions ``first last rest trunc strip trim length strlen reverse``;

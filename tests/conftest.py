@@ -10,22 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace import ReadableSpan
+
+from spring_ai_py.test.spans import SpanRecorder, render_span_tree
 
 
 class Otel:
-    """A tracer provider whose finished spans can be read back, plus tree rendering."""
+    """The test kit's ``SpanRecorder`` with lookups by name and parent for assertions."""
 
     def __init__(self) -> None:
-        self.exporter = InMemorySpanExporter()
-        self.provider = TracerProvider()
-        self.provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        self.recorder = SpanRecorder()
+        self.exporter = self.recorder.exporter
+        self.provider = self.recorder.tracer_provider
 
     def spans(self) -> list[ReadableSpan]:
         """The finished spans, in start order."""
-        return sorted(self.exporter.get_finished_spans(), key=lambda s: s.start_time or 0)
+        return sorted(self.recorder.spans, key=lambda s: s.start_time or 0)
 
     def names(self) -> list[str]:
         """The finished spans' names, in start order."""
@@ -48,25 +48,10 @@ class Otel:
 
     def tree(self) -> str:
         """The span tree as indented names, children in start order."""
-        spans = self.spans()
-        children: dict[int | None, list[ReadableSpan]] = {}
-        ids = {s.context.span_id for s in spans if s.context is not None}
-        for span in spans:
-            parent = span.parent.span_id if span.parent is not None else None
-            children.setdefault(parent if parent in ids else None, []).append(span)
-        lines: list[str] = []
-
-        def walk(parent: int | None, depth: int) -> None:
-            for child in children.get(parent, []):
-                lines.append("  " * depth + child.name)
-                if child.context is not None:
-                    walk(child.context.span_id, depth + 1)
-
-        walk(None, 0)
-        return "\n".join(lines)
+        return render_span_tree(self.spans(), durations=False)
 
     def clear(self) -> None:
-        self.exporter.clear()
+        self.recorder.clear()
 
 
 @pytest.fixture

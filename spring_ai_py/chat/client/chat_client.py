@@ -359,10 +359,7 @@ class ChatClientRequestSpec:
         and which once per tool-loop round, and warnings about equal orders and advisors
         inside Spring's reserved range. Nothing runs and the spec is not changed.
         """
-        advisors: list[Any] = self._chain_advisors()
-        advisors.append(ChatModelCallAdvisor(self.chat_model))
-        advisors.append(ChatModelStreamAdvisor(self.chat_model))
-        return _explain(advisors)
+        return _explain([*self._chain_advisors(), *self._terminal_advisors()])
 
     def mutate(self) -> ChatClientBuilder:
         """A ChatClient builder whose defaults are this request's settings."""
@@ -433,6 +430,15 @@ class ChatClientRequestSpec:
             )
         return advisors
 
+    def _terminal_advisors(self) -> tuple[ChatModelCallAdvisor, ChatModelStreamAdvisor]:
+        """The two model advisors at the bottom of every chain (stateless, built once)."""
+        if self._terminals is None:
+            self._terminals = (
+                ChatModelCallAdvisor(self.chat_model),
+                ChatModelStreamAdvisor(self.chat_model),
+            )
+        return self._terminals
+
     def _build_advisor_chain(self) -> BaseAdvisorChain:
         """Spring's ``buildAdvisorChain``: the advisors plus the two model terminals.
 
@@ -443,12 +449,7 @@ class ChatClientRequestSpec:
         key = (tuple(map(id, self.advisors_list)), self.advisor_params.get(_AUTO_REGISTER_KEY))
         lists = self._chain_cache.get(key)
         if lists is None:
-            if self._terminals is None:
-                self._terminals = (
-                    ChatModelCallAdvisor(self.chat_model),
-                    ChatModelStreamAdvisor(self.chat_model),
-                )
-            ordered = sort_advisors([*self._chain_advisors(), *self._terminals])
+            ordered = sort_advisors([*self._chain_advisors(), *self._terminal_advisors()])
             lists = (
                 [a for a in ordered if isinstance(a, CallAdvisor)],
                 [a for a in ordered if isinstance(a, StreamAdvisor)],

@@ -10,6 +10,7 @@ from spring_ai_py import _assert
 from spring_ai_py._observation import (
     StreamStep,
     end_span,
+    is_noop,
     observe_stream,
     start_span,
     tracer_for,
@@ -111,6 +112,8 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         if not self._call_advisors:
             raise RuntimeError("No CallAdvisors available to execute")
         advisor = self._call_advisors.popleft()
+        if is_noop(self._tracer):
+            return advisor.advise_call(chat_client_request, self)
         name, attributes = self._span_name_and_attributes(advisor, chat_client_request)
         span, token = start_span(self._tracer, name, attributes)
         if token is None:

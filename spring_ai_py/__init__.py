@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spring_ai_py._lazy import lazy_exports
+from spring_ai_py._lazy import lazy_exports as _lazy_exports
+
+__version__ = "0.1.0"
 
 _EXPORTS: dict[str, str] = {
     "ChatClient": "spring_ai_py.chat.client",
@@ -41,12 +43,13 @@ _EXPORTS: dict[str, str] = {
     "ChatMemory": "spring_ai_py.chat.memory",
     "MessageWindowChatMemory": "spring_ai_py.chat.memory",
     "ToolParam": "spring_ai_py.tool",
+    "tool": "spring_ai_py.tool",
     "ToolContext": "spring_ai_py.chat.model",
 }
 
 __all__ = sorted(_EXPORTS)
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = _lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client import ChatClient as ChatClient
@@ -83,3 +86,4 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.prompt import Prompt as Prompt
     from spring_ai_py.chat.prompt import PromptTemplate as PromptTemplate
     from spring_ai_py.tool import ToolParam as ToolParam
+    from spring_ai_py.tool.annotation import tool as tool

@@ -21,7 +21,9 @@ def lazy_exports(
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        imported = importlib.import_module(module)
+        # A name that is also a subpackage (``tool``) exports the subpackage itself.
+        value = imported if module == f"{package}.{name}" else getattr(imported, name)
         namespace[name] = value
         return value
 

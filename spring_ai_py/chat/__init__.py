@@ -1,1 +1,3 @@
 """``org.springframework.ai.chat``."""
+
+__all__: list[str] = []

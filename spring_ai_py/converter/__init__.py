@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spring_ai_py._lazy import lazy_exports
+from spring_ai_py._lazy import lazy_exports as _lazy_exports
 
 _EXPORTS = {
     "BeanOutputConverter": "spring_ai_py.converter.bean_output_converter",
@@ -39,7 +39,7 @@ __all__ = [
     "WhitespaceCleaner",
 ]
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = _lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.converter.bean_output_converter import (

@@ -3,21 +3,26 @@
 ``ScriptedChatModel`` answers from a queue and records every prompt; ``SpanRecorder``
 collects spans in memory; ``OpenAiTestServer`` / ``AnthropicTestServer`` speak the real
 HTTP JSON and SSE formats of both APIs on loopback, so the official SDKs and the
-provider models run offline.
+provider models run offline. ``RecordingAdvisor`` and ``AnsweringAdvisor`` are the
+advisor doubles tests keep needing. Installed with the ``test`` extra, the kit is also a
+pytest plugin (``spring_ai_py.test.pytest_plugin``) with fixtures for all of these.
 """
 
 from spring_ai_py.test._wire import RecordedRequest
+from spring_ai_py.test.advisors import AnsweringAdvisor, RecordingAdvisor
 from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
 from spring_ai_py.test.spans import SpanRecorder, render_span_tree
 
 __all__ = [
+    "AnsweringAdvisor",
     "AnthropicTestServer",
     "AnthropicUsage",
     "OpenAiTestServer",
     "OpenAiUsage",
     "RecordedRequest",
+    "RecordingAdvisor",
     "ScriptedChatModel",
     "SpanRecorder",
     "render_span_tree",

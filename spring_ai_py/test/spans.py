@@ -21,7 +21,12 @@ class SpanRecorder:
     """An OpenTelemetry SDK tracer provider exporting to memory, synchronously."""
 
     def __init__(self) -> None:
-        from opentelemetry.sdk.trace import TracerProvider
+        try:
+            from opentelemetry.sdk.trace import TracerProvider
+        except ImportError as error:
+            raise ImportError(
+                "SpanRecorder needs the OpenTelemetry SDK: pip install 'spring_ai_py[test]'"
+            ) from error
         from opentelemetry.sdk.trace.export import SimpleSpanProcessor
         from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 

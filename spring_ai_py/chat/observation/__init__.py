@@ -4,3 +4,5 @@ The provider models share one private implementation (``_chat_model``) of Spring
 chat-model convention: a ``chat <model>`` span with the ``gen_ai.*`` attributes and the
 OpenTelemetry GenAI metrics.
 """
+
+__all__: list[str] = []

@@ -1,1 +1,3 @@
 """``org.springframework.ai.rag.retrieval``: document search and joining."""
+
+__all__: list[str] = []

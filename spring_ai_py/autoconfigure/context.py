@@ -276,13 +276,16 @@ class ApplicationContext:
     def _openai_connection(self, section: OpenAiChatProperties | OpenAiEmbeddingProperties) -> dict[str, Any]:
         common = self.get_properties(OpenAiCommonProperties)
         connection = OpenAiConnection.resolve(common, section)
-        if connection.api_key is None and not self._env_var("OPENAI_API_KEY"):
-            raise ValueError(
+        values = connection.option_values()
+        if connection.api_key is None:
+            # The SDK's own fallback, read from this context's environment.
+            values["api_key"] = self._require_env_key(
+                "OPENAI_API_KEY",
                 "OpenAI API key must be set. Use the connection property: "
                 f"spring.ai.openai.api-key or {section.CONFIG_PREFIX}.api-key "
-                "(or the OPENAI_API_KEY environment variable)"
+                "(or the OPENAI_API_KEY environment variable)",
             )
-        return connection.option_values()
+        return values
 
     def _openai_chat_model(self) -> ChatModel:
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -305,13 +308,14 @@ class ApplicationContext:
 
         connection = self.get_properties(AnthropicConnectionProperties)
         chat = self.get_properties(AnthropicChatProperties)
-        if connection.api_key is None and not self._env_var("ANTHROPIC_API_KEY"):
-            raise ValueError(
-                "Anthropic API key must be set. Use the connection property: "
-                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)"
-            )
         values = chat.option_values()
         values.update(connection.option_values())
+        if connection.api_key is None:
+            values["api_key"] = self._require_env_key(
+                "ANTHROPIC_API_KEY",
+                "Anthropic API key must be set. Use the connection property: "
+                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)",
+            )
         return AnthropicChatModel(
             options=AnthropicChatOptions(**values),
             tool_calling_manager=self.tool_calling_manager(),
@@ -422,9 +426,12 @@ class ApplicationContext:
             .build()
         )
 
-    def _env_var(self, name: str) -> str | None:
+    def _require_env_key(self, variable: str, message: str) -> str:
         env = self.environment._env
-        return env.lookup_exact(name) if env is not None else os.environ.get(name)
+        key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
+        if not key:
+            raise ValueError(message)
+        return key
 
 
 class SpringApplication:

@@ -145,9 +145,7 @@ def _is_model(annotation: Any) -> TypeGuard[type[BaseModel]]:
 
 def _secret_fields(model: type[BaseModel]) -> set[str]:
     return {
-        name
-        for name, info in model.model_fields.items()
-        if _unwrap(info.annotation) is SecretStr
+        name for name, info in model.model_fields.items() if _unwrap(info.annotation) is SecretStr
     }
 
 

@@ -131,9 +131,7 @@ class ApplicationContext:
 
         properties = self.get_properties(ChatClientBuilderProperties)
         if not properties.enabled:
-            raise RuntimeError(
-                "No ChatClient.Builder: spring.ai.chat.client.enabled is false"
-            )
+            raise RuntimeError("No ChatClient.Builder: spring.ai.chat.client.enabled is false")
         observations = properties.observations
         if observations.log_prompt:
             _logger.warning(
@@ -174,9 +172,11 @@ class ApplicationContext:
 
         return self._bean(
             "chat_memory",
-            lambda: MessageWindowChatMemory.builder()
-            .chat_memory_repository(self.chat_memory_repository())
-            .build(),
+            lambda: (
+                MessageWindowChatMemory.builder()
+                .chat_memory_repository(self.chat_memory_repository())
+                .build()
+            ),
         )
 
     def vector_store(self) -> VectorStore:
@@ -252,7 +252,9 @@ class ApplicationContext:
         if requested is not None:
             name = requested.strip().lower()
             if name not in supported:
-                raise ValueError(f"provider must be one of {', '.join(supported)}, got {requested!r}")
+                raise ValueError(
+                    f"provider must be one of {', '.join(supported)}, got {requested!r}"
+                )
             return name
         models = self.get_properties(SpringAiModelProperties)
         selected = models.chat if kind == "chat" else models.embedding
@@ -273,7 +275,9 @@ class ApplicationContext:
             )
         return configured[0] if configured else supported[0]
 
-    def _openai_connection(self, section: OpenAiChatProperties | OpenAiEmbeddingProperties) -> dict[str, Any]:
+    def _openai_connection(
+        self, section: OpenAiChatProperties | OpenAiEmbeddingProperties
+    ) -> dict[str, Any]:
         common = self.get_properties(OpenAiCommonProperties)
         connection = OpenAiConnection.resolve(common, section)
         values = connection.option_values()

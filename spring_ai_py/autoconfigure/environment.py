@@ -149,9 +149,7 @@ class Environment:
         everything; ``environ`` replaces ``os.environ`` (for tests).
         """
         root = Path(config_dir) if config_dir is not None else Path.cwd()
-        env_source = EnvironmentVariablesPropertySource(
-            os.environ if environ is None else environ
-        )
+        env_source = EnvironmentVariablesPropertySource(os.environ if environ is None else environ)
         override_source = PropertySource("overrides", dict(overrides or {}))
         locations = [root / "config", root]
         base_documents = [
@@ -160,8 +158,12 @@ class Environment:
         if profiles is None:
             bootstrap = Environment(
                 [override_source, env_source]
-                + [PropertySource(str(p), d.properties) for p, ds in base_documents for d in ds
-                   if not d.on_profile],
+                + [
+                    PropertySource(str(p), d.properties)
+                    for p, ds in base_documents
+                    for d in ds
+                    if not d.on_profile
+                ],
                 (),
                 env_source,
             )
@@ -314,8 +316,9 @@ def _applicable(
     # Later documents of one file win, so they come first.
     chosen = [d for d in documents if not d.on_profile or set(d.on_profile) & set(active)]
     return [
-        PropertySource(f"{path}" + (f" [document {i + 1}]" if len(documents) > 1 else ""),
-                       d.properties)
+        PropertySource(
+            f"{path}" + (f" [document {i + 1}]" if len(documents) > 1 else ""), d.properties
+        )
         for i, d in reversed(list(enumerate(chosen)))
     ]
 
@@ -441,7 +444,11 @@ def _unescape(text: str) -> str:
         char = text[i]
         if char == "\\" and i + 1 < len(text):
             nxt = text[i + 1]
-            if nxt == "u" and i + 5 < len(text) + 0 and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6]):
+            if (
+                nxt == "u"
+                and i + 5 < len(text) + 0
+                and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6])
+            ):
                 out.append(chr(int(text[i + 2 : i + 6], 16)))
                 i += 6
                 continue

@@ -47,9 +47,7 @@ class OpenAiConnection(AbstractOpenAiProperties):
             api_key=section.api_key if section.api_key is not None else common.api_key,
             organization_id=section.organization_id or common.organization_id,
             model=section.model or common.model,
-            timeout=(
-                section.timeout if section.timeout != cls.DEFAULT_TIMEOUT else common.timeout
-            ),
+            timeout=(section.timeout if section.timeout != cls.DEFAULT_TIMEOUT else common.timeout),
             max_retries=(
                 section.max_retries
                 if section.max_retries != cls.DEFAULT_MAX_RETRIES

@@ -32,13 +32,15 @@ class ToolCallingProperties(ConfigurationProperties):
         )
 
     class Limits(PropertiesModel):
-        max_calls_per_tool_default: int | None = DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL
+        max_calls_per_tool_default: int | None = (
+            DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL
+        )
         max_calls_per_tool: dict[str, int] = Field(default_factory=dict)
         excluded_tools: list[str] = Field(default_factory=list)
         max_total_tool_calls: int | None = DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS
-        on_limit_exceeded: Annotated[
-            ToolCallLimitBehavior, relaxed_enum(ToolCallLimitBehavior)
-        ] = ToolCallLimitBehavior.THROW
+        on_limit_exceeded: Annotated[ToolCallLimitBehavior, relaxed_enum(ToolCallLimitBehavior)] = (
+            ToolCallLimitBehavior.THROW
+        )
 
     observations: Observations = Field(default_factory=Observations)
     resolution: Resolution = Field(default_factory=Resolution)

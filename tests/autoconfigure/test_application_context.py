@@ -139,7 +139,10 @@ def test_overrides_in_code_win_over_environment_and_files(
 ) -> None:
     openai_server.enqueue_text("ok")
     environ = {"OPENAI_API_KEY": "k", "SPRING_AI_OPENAI_CHAT_TEMPERATURE": "0.4"}
-    overrides = {"spring.ai.openai.base-url": openai_server.base_url, "spring.ai.openai.chat.temperature": 0.6}
+    overrides = {
+        "spring.ai.openai.base-url": openai_server.base_url,
+        "spring.ai.openai.chat.temperature": 0.6,
+    }
     with run("openai-chat", tmp_path, environ, overrides=overrides) as context:
         context.chat_client_builder().build().prompt().user("x").call().content()
     assert openai_server.requests[-1].body["temperature"] == 0.6
@@ -149,17 +152,21 @@ def test_missing_api_key_is_a_clear_error_naming_the_property(tmp_path: Path) ->
     (tmp_path / "application.yml").write_text(
         "spring.ai.openai.chat.options.model: gpt-4o\n", encoding="utf-8"
     )
-    with SpringApplication.run(config_dir=tmp_path, environ={}) as context:
-        with pytest.raises(ValueError, match=r"spring\.ai\.openai\.api-key"):
-            context.chat_model()
+    with (
+        SpringApplication.run(config_dir=tmp_path, environ={}) as context,
+        pytest.raises(ValueError, match=r"spring\.ai\.openai\.api-key"),
+    ):
+        context.chat_model()
 
 
 def test_unresolved_key_placeholder_fails_instead_of_sending_the_placeholder(
     tmp_path: Path,
 ) -> None:
-    with run("openai-chat", tmp_path, {}) as context:
-        with pytest.raises(ConfigurationPropertiesBindError) as caught:
-            context.chat_client_builder()
+    with (
+        run("openai-chat", tmp_path, {}) as context,
+        pytest.raises(ConfigurationPropertiesBindError) as caught,
+    ):
+        context.chat_client_builder()
     assert caught.value.property_name == "spring.ai.openai.api-key"
 
 
@@ -169,13 +176,19 @@ def test_model_selection_errors(tmp_path: Path) -> None:
         with pytest.raises(RuntimeError, match=r"set spring\.ai\.model\.chat"):
             context.chat_model()
         assert isinstance(context.chat_model("anthropic"), AnthropicChatModel)
-    with SpringApplication.run(
-        config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "none"}
-    ) as context, pytest.raises(RuntimeError, match="'none'"):
+    with (
+        SpringApplication.run(
+            config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "none"}
+        ) as context,
+        pytest.raises(RuntimeError, match="'none'"),
+    ):
         context.chat_model()
-    with SpringApplication.run(
-        config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "ollama"}
-    ) as context, pytest.raises(ConfigurationPropertiesBindError, match="unknown provider 'ollama'"):
+    with (
+        SpringApplication.run(
+            config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "ollama"}
+        ) as context,
+        pytest.raises(ConfigurationPropertiesBindError, match="unknown provider 'ollama'"),
+    ):
         context.chat_model()
 
 
@@ -183,9 +196,12 @@ def test_chat_client_can_be_disabled_and_tool_calling_auto_registration_switched
     tmp_path: Path, openai_server: OpenAiTestServer
 ) -> None:
     environ = {"OPENAI_API_KEY": "k", "SPRING_AI_OPENAI_BASE_URL": openai_server.base_url}
-    with SpringApplication.run(
-        config_dir=tmp_path, environ=environ, overrides={"spring.ai.chat.client.enabled": False}
-    ) as context, pytest.raises(RuntimeError, match="spring.ai.chat.client.enabled is false"):
+    with (
+        SpringApplication.run(
+            config_dir=tmp_path, environ=environ, overrides={"spring.ai.chat.client.enabled": False}
+        ) as context,
+        pytest.raises(RuntimeError, match=r"spring\.ai\.chat\.client\.enabled is false"),
+    ):
         context.chat_client_builder()
 
     @tool
@@ -277,12 +293,15 @@ def test_log_prompt_warns_and_puts_the_prompt_on_the_span(
     recorder = SpanRecorder()
     openai_server.enqueue_text("done")
     environ = {"OPENAI_API_KEY": "k", "SPRING_AI_OPENAI_BASE_URL": openai_server.base_url}
-    with caplog.at_level(logging.WARNING, "spring_ai_py.autoconfigure"), SpringApplication.run(
-        config_dir=tmp_path,
-        environ=environ,
-        overrides={"spring.ai.chat.client.observations.log-prompt": True},
-        tracer_provider=recorder.tracer_provider,
-    ) as context:
+    with (
+        caplog.at_level(logging.WARNING, "spring_ai_py.autoconfigure"),
+        SpringApplication.run(
+            config_dir=tmp_path,
+            environ=environ,
+            overrides={"spring.ai.chat.client.observations.log-prompt": True},
+            tracer_provider=recorder.tracer_provider,
+        ) as context,
+    ):
         context.chat_client_builder().build().prompt().user("secret plan").call().content()
     assert "prompt content" in caplog.text
     client_span = next(s for s in recorder.spans if s.name == "spring_ai chat_client")

@@ -99,11 +99,18 @@ def test_defaults_are_spring_2_0_1s() -> None:
 
 def test_old_chat_options_form_and_new_form_both_bind_and_the_new_one_wins() -> None:
     old = OpenAiChatProperties.bind(
-        env_of(**{"spring.ai.openai.chat.options.model": "gpt-4o", "spring.ai.openai.chat.options.temperature": 0.3})
+        env_of(
+            **{
+                "spring.ai.openai.chat.options.model": "gpt-4o",
+                "spring.ai.openai.chat.options.temperature": 0.3,
+            }
+        )
     )
     assert (old.model, old.temperature) == ("gpt-4o", 0.3)
     both = OpenAiChatProperties.bind(
-        env_of(**{"spring.ai.openai.chat.options.model": "old", "spring.ai.openai.chat.model": "new"})
+        env_of(
+            **{"spring.ai.openai.chat.options.model": "old", "spring.ai.openai.chat.model": "new"}
+        )
     )
     assert both.model == "new"
     anthropic = AnthropicChatProperties.bind(
@@ -190,7 +197,9 @@ def test_a_typo_in_a_value_names_the_property_where_it_was_set_and_the_problem(
 
 
 def test_a_non_numeric_temperature_names_the_property() -> None:
-    with pytest.raises(ConfigurationPropertiesBindError, match=r"spring\.ai\.openai\.chat\.temperature.*'hot'"):
+    with pytest.raises(
+        ConfigurationPropertiesBindError, match=r"spring\.ai\.openai\.chat\.temperature.*'hot'"
+    ):
         OpenAiChatProperties.bind(env_of(**{"spring.ai.openai.chat.temperature": "hot"}))
 
 
@@ -228,7 +237,10 @@ def test_mcp_connections_bind_from_yaml_maps_and_lists() -> None:
     stdio = McpStdioClientProperties.bind(env)
     assert set(stdio.connections) == {"filesystem", "brave-search"}
     fs = stdio.connections["filesystem"]
-    assert (fs.command, fs.args) == ("npx", ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"])
+    assert (fs.command, fs.args) == (
+        "npx",
+        ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"],
+    )
     assert stdio.connections["brave-search"].env == {"BRAVE_API_KEY": "b"}
     http = McpStreamableHttpClientProperties.bind(env).connections["weather"]
     assert (http.url, http.endpoint) == ("http://localhost:8081", "/mcp")

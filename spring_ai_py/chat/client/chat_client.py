@@ -40,7 +40,6 @@ from spring_ai_py.chat.client.specs import (
     PromptSystemSpec,
     PromptUserSpec,
     _Unset,
-    advisor_type_error,
     flatten_advisors,
     read_text,
 )
@@ -265,9 +264,11 @@ class ChatClientRequestSpec:
     def advisors(self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]) -> Self:
         """Add advisors: ``advisors(a, b)``, ``advisors([a, b])`` or
         ``advisors(lambda a: a.param(k, v).advisors(x))``."""
-        if len(advisors) == 1 and _is_consumer(advisors[0]) and not isinstance(advisors[0], list | tuple):
+        consumer = advisors[0] if len(advisors) == 1 else None
+        if _is_consumer(consumer) and not isinstance(consumer, Advisor | list | tuple):
+            assert callable(consumer)
             spec = AdvisorSpec()
-            advisors[0](spec)
+            consumer(spec)
             self.advisor_params.update(spec.get_params())
             self.advisors_list.extend(spec.get_advisors())
             return self
@@ -297,7 +298,7 @@ class ChatClientRequestSpec:
     def system(
         self,
         text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
-        charset: str | None | _Unset = UNSET,
+        charset: str | _Unset | None = UNSET,
     ) -> Self:
         """The system text (a template when params are given), a file to read it from
         (``system(Path("system.txt"), charset="utf-8")``, Spring's ``(Resource,
@@ -317,7 +318,7 @@ class ChatClientRequestSpec:
     def user(
         self,
         text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
-        charset: str | None | _Unset = UNSET,
+        charset: str | _Unset | None = UNSET,
     ) -> Self:
         """The user text, a file to read it from (``user(Path("q.txt"), charset=...)``)
         or a spec callable (text, params, media, metadata). A ``str`` is always the text
@@ -765,7 +766,7 @@ class ChatClientBuilder:
     def default_user(
         self,
         text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
-        charset: str | None | _Unset = UNSET,
+        charset: str | _Unset | None = UNSET,
     ) -> Self:
         """The default user text, a file to read it from (``(path, charset="utf-8")``,
         Spring's ``(Resource, Charset)``) or a spec callable."""
@@ -775,7 +776,7 @@ class ChatClientBuilder:
     def default_system(
         self,
         text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
-        charset: str | None | _Unset = UNSET,
+        charset: str | _Unset | None = UNSET,
     ) -> Self:
         """The default system text, a file to read it from or a spec callable."""
         self._default_request.system(text, charset)

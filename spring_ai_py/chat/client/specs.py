@@ -13,11 +13,11 @@ from spring_ai_py.content import Media
 
 
 def _checked_mapping(
-    values: Mapping[str, Any], name: str, element: str, allow_none_values: bool = False
+    values: Mapping[str, Any] | None, name: str, element: str, allow_none_values: bool = False
 ) -> dict[str, Any]:
     """Spring's checks of a map argument: ``<name> cannot be null``, then
     ``<element> keys/values cannot contain null elements``."""
-    _assert.not_none(values, f"{name} cannot be null")
+    values = _assert.not_none(values, f"{name} cannot be null")
     if not isinstance(values, Mapping):
         raise TypeError(f"{name} must be a mapping, got {type(values).__name__}")
     if None in values:
@@ -43,7 +43,7 @@ class _Unset:
 
 UNSET: Final = _Unset()
 
-def read_text(text: object, charset: str | None | _Unset = UNSET) -> str:
+def read_text(text: object, charset: str | _Unset | None = UNSET) -> str:
     """Spring's ``text(String)`` / ``text(Resource)`` / ``text(Resource, Charset)``.
 
     A ``str`` is the text itself; a ``pathlib.Path`` (any ``os.PathLike``) is a file
@@ -88,10 +88,10 @@ class PromptSystemSpec:
     def text(self) -> str | None: ...
 
     @overload
-    def text(self, text: str | os.PathLike[str] | None, charset: str | None | _Unset = UNSET) -> Self: ...
+    def text(self, text: str | os.PathLike[str] | None, charset: str | _Unset | None = UNSET) -> Self: ...
 
     def text(
-        self, text: str | os.PathLike[str] | None | _Unset = UNSET, charset: str | None | _Unset = UNSET
+        self, text: str | os.PathLike[str] | _Unset | None = UNSET, charset: str | _Unset | None = UNSET
     ) -> Self | str | None:
         """The text (a template when params are given), or a file to read it from:
         ``text("...")``, ``text(Path("p.txt"))``, ``text(Path("p.txt"), "latin-1")``.
@@ -113,7 +113,7 @@ class PromptSystemSpec:
     @overload
     def params(self, params: Mapping[str, Any] | None) -> Self: ...
 
-    def params(self, params: Mapping[str, Any] | None | _Unset = UNSET) -> Self | dict[str, Any]:
+    def params(self, params: Mapping[str, Any] | _Unset | None = UNSET) -> Self | dict[str, Any]:
         """Add template params; without arguments, the params set so far."""
         if isinstance(params, _Unset):
             return self.params_value
@@ -127,7 +127,7 @@ class PromptSystemSpec:
     def metadata(self, key: str | Mapping[str, Any] | None, value: Any = None) -> Self: ...
 
     def metadata(
-        self, key: str | Mapping[str, Any] | None | _Unset = UNSET, value: Any = None
+        self, key: str | Mapping[str, Any] | _Unset | None = UNSET, value: Any = None
     ) -> Self | dict[str, Any]:
         """Add one entry (``metadata(k, v)``) or several (``metadata(mapping)``) to the
         message metadata; without arguments, the metadata set so far."""

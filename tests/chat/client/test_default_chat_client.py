@@ -13,8 +13,6 @@ behaviour (bad input, deprecated aliases, async iteration) is tested in
 
 from __future__ import annotations
 
-import asyncio
-import warnings
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,18 +21,11 @@ import pytest
 from pydantic import BaseModel
 
 from spring_ai_py.chat.client import (
-    AdvisorSpec,
-    CallResponseSpec,
     ChatClient,
-    ChatClientBuilder,
     ChatClientRequest,
-    ChatClientRequestSpec,
     ChatClientResponse,
     DefaultChatClient,
     DefaultChatClientBuilder,
-    PromptSystemSpec,
-    PromptUserSpec,
-    StreamResponseSpec,
 )
 from spring_ai_py.chat.client.advisor import SimpleLoggerAdvisor, ToolCallingAdvisor
 from spring_ai_py.chat.client.advisor.api import CallAdvisor, CallAdvisorChain
@@ -948,10 +939,8 @@ def test_when_entity_with_type() -> None:
 
 def last(items: Iterator[Any]) -> Any:
     """Reactor's ``blockLast()``."""
-    value = None
-    for value in items:
-        pass
-    return value
+    values = list(items)
+    return values[-1] if values else None
 
 
 def test_build_stream_response_spec() -> None:

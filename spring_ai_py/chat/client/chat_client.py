@@ -39,7 +39,7 @@ from spring_ai_py.chat.client.specs import (
     EntityParamSpec,
     PromptSystemSpec,
     PromptUserSpec,
-    _Unset,
+    Unset,
     flatten_advisors,
     read_text,
 )
@@ -265,7 +265,7 @@ class ChatClientRequestSpec:
         """Add advisors: ``advisors(a, b)``, ``advisors([a, b])`` or
         ``advisors(lambda a: a.param(k, v).advisors(x))``."""
         consumer = advisors[0] if len(advisors) == 1 else None
-        if _is_consumer(consumer) and not isinstance(consumer, Advisor | list | tuple):
+        if _is_consumer(consumer):
             assert callable(consumer)
             spec = AdvisorSpec()
             consumer(spec)
@@ -298,12 +298,12 @@ class ChatClientRequestSpec:
     def system(
         self,
         text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
-        charset: str | _Unset | None = UNSET,
+        charset: str | Unset | None = UNSET,
     ) -> Self:
         """The system text (a template when params are given), a file to read it from
         (``system(Path("system.txt"), charset="utf-8")``, Spring's ``(Resource,
         Charset)``) or a spec callable. A ``str`` is always the text itself."""
-        if isinstance(charset, _Unset) and _is_consumer(text):
+        if isinstance(charset, Unset) and _is_consumer(text):
             assert callable(text)
             spec = PromptSystemSpec()
             text(spec)
@@ -318,12 +318,12 @@ class ChatClientRequestSpec:
     def user(
         self,
         text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
-        charset: str | _Unset | None = UNSET,
+        charset: str | Unset | None = UNSET,
     ) -> Self:
         """The user text, a file to read it from (``user(Path("q.txt"), charset=...)``)
         or a spec callable (text, params, media, metadata). A ``str`` is always the text
         itself."""
-        if isinstance(charset, _Unset) and _is_consumer(text):
+        if isinstance(charset, Unset) and _is_consumer(text):
             assert callable(text)
             spec = PromptUserSpec()
             text(spec)
@@ -766,7 +766,7 @@ class ChatClientBuilder:
     def default_user(
         self,
         text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
-        charset: str | _Unset | None = UNSET,
+        charset: str | Unset | None = UNSET,
     ) -> Self:
         """The default user text, a file to read it from (``(path, charset="utf-8")``,
         Spring's ``(Resource, Charset)``) or a spec callable."""
@@ -776,7 +776,7 @@ class ChatClientBuilder:
     def default_system(
         self,
         text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
-        charset: str | _Unset | None = UNSET,
+        charset: str | Unset | None = UNSET,
     ) -> Self:
         """The default system text, a file to read it from or a spec callable."""
         self._default_request.system(text, charset)

@@ -27,12 +27,12 @@ def _checked_mapping(
     return dict(values)
 
 
-class _Unset:
+class Unset:
     """Marks an argument that was not passed (``None`` is a value Spring rejects)."""
 
-    _instance: _Unset | None = None
+    _instance: Unset | None = None
 
-    def __new__(cls) -> _Unset:
+    def __new__(cls) -> Unset:
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
@@ -41,9 +41,9 @@ class _Unset:
         return "UNSET"
 
 
-UNSET: Final = _Unset()
+UNSET: Final = Unset()
 
-def read_text(text: object, charset: str | _Unset | None = UNSET) -> str:
+def read_text(text: object, charset: str | Unset | None = UNSET) -> str:
     """Spring's ``text(String)`` / ``text(Resource)`` / ``text(Resource, Charset)``.
 
     A ``str`` is the text itself; a ``pathlib.Path`` (any ``os.PathLike``) is a file
@@ -51,7 +51,7 @@ def read_text(text: object, charset: str | _Unset | None = UNSET) -> str:
     the two apart by type (``String`` vs ``Resource``), so the port does too: a ``str``
     is never taken for a file name. Passing ``charset`` means the resource form.
     """
-    if not isinstance(charset, _Unset):
+    if not isinstance(charset, Unset):
         _assert.not_none(text, "text cannot be null")
         _assert.not_none(charset, "charset cannot be null")
         if not isinstance(text, os.PathLike):
@@ -88,15 +88,15 @@ class PromptSystemSpec:
     def text(self) -> str | None: ...
 
     @overload
-    def text(self, text: str | os.PathLike[str] | None, charset: str | _Unset | None = UNSET) -> Self: ...
+    def text(self, text: str | os.PathLike[str] | None, charset: str | Unset | None = UNSET) -> Self: ...
 
     def text(
-        self, text: str | os.PathLike[str] | _Unset | None = UNSET, charset: str | _Unset | None = UNSET
+        self, text: str | os.PathLike[str] | Unset | None = UNSET, charset: str | Unset | None = UNSET
     ) -> Self | str | None:
         """The text (a template when params are given), or a file to read it from:
         ``text("...")``, ``text(Path("p.txt"))``, ``text(Path("p.txt"), "latin-1")``.
         Without arguments, the text set so far."""
-        if isinstance(text, _Unset):
+        if isinstance(text, Unset):
             return self.text_value
         self.text_value = read_text(text, charset)
         return self
@@ -113,9 +113,9 @@ class PromptSystemSpec:
     @overload
     def params(self, params: Mapping[str, Any] | None) -> Self: ...
 
-    def params(self, params: Mapping[str, Any] | _Unset | None = UNSET) -> Self | dict[str, Any]:
+    def params(self, params: Mapping[str, Any] | Unset | None = UNSET) -> Self | dict[str, Any]:
         """Add template params; without arguments, the params set so far."""
-        if isinstance(params, _Unset):
+        if isinstance(params, Unset):
             return self.params_value
         self.params_value.update(_checked_mapping(params, "params", "param"))
         return self
@@ -127,11 +127,11 @@ class PromptSystemSpec:
     def metadata(self, key: str | Mapping[str, Any] | None, value: Any = None) -> Self: ...
 
     def metadata(
-        self, key: str | Mapping[str, Any] | _Unset | None = UNSET, value: Any = None
+        self, key: str | Mapping[str, Any] | Unset | None = UNSET, value: Any = None
     ) -> Self | dict[str, Any]:
         """Add one entry (``metadata(k, v)``) or several (``metadata(mapping)``) to the
         message metadata; without arguments, the metadata set so far."""
-        if isinstance(key, _Unset):
+        if isinstance(key, Unset):
             return self.metadata_value
         if key is None and value is None:
             raise ValueError("metadata cannot be null")

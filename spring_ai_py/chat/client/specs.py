@@ -43,6 +43,7 @@ class Unset:
 
 UNSET: Final = Unset()
 
+
 def read_text(text: object, charset: str | Unset | None = UNSET) -> str:
     """Spring's ``text(String)`` / ``text(Resource)`` / ``text(Resource, Charset)``.
 
@@ -59,10 +60,9 @@ def read_text(text: object, charset: str | Unset | None = UNSET) -> str:
                 f"text must be a pathlib.Path (or os.PathLike) when a charset is given, got "
                 f"{type(text).__name__}"
             )
-        assert isinstance(charset, str)
-        return _assert.has_text(
-            Path(text).read_text(encoding=charset), "text cannot be null or empty"
-        )
+        if not isinstance(charset, str):
+            raise TypeError(f"charset must be a codec name such as 'utf-8', got {type(charset).__name__}")
+        return _assert.has_text(Path(text).read_text(encoding=charset), "text cannot be null or empty")
     if isinstance(text, os.PathLike):
         return _assert.has_text(Path(text).read_text(encoding="utf-8"), "text cannot be null or empty")
     if text is None:

@@ -8,7 +8,7 @@ static type of a ``null`` argument (``text((String) null)`` / ``text((Resource) 
 Spring ``Resource`` is a ``pathlib.Path`` here, a ``Charset`` its codec name, an
 ``ObservationRegistry`` an OpenTelemetry tracer provider (PORTING §6). Port-only
 behaviour (bad input, deprecated aliases, async iteration) is tested in
-``test_chat_client_input_validation.py``.
+``test_chat_client_port_contract.py``.
 """
 
 from __future__ import annotations

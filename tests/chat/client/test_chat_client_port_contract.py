@@ -1,7 +1,8 @@
-"""The ChatClient's port-only contract: bad input fails at once with an error naming the
-argument (PORTING §4), Java names a migrating user writes (§9), ``(path, charset)``
-overloads, the deprecated aliases of what 2.0.1 removed, and Python-spelled identifiers
-in every error message of the package."""
+"""The ChatClient's port-only contract, beyond Spring's own tests: bad input fails at
+once with an error naming the argument (PORTING §4), the Java names a migrating user
+writes (§9), ``(path, charset)`` overloads, the deprecated aliases of what 2.0.1
+removed, Python-spelled identifiers in every error message of the package, and request
+assembly details (options merging, rendering, async iteration)."""
 
 from __future__ import annotations
 
@@ -335,3 +336,52 @@ def test_prompt_object_is_accepted() -> None:
     model = ScriptedChatModel("r")
     client(model).prompt(Prompt("q", ChatOptions(temperature=0.2))).call().content()
     assert model.last_prompt.get_options().get_temperature() == 0.2  # type: ignore[union-attr]
+
+
+def test_charset_must_be_a_codec_name(tmp_path: Path) -> None:
+    (tmp_path / "q.txt").write_text("q", encoding="utf-8")
+    with pytest.raises(TypeError, match=r"^charset must be a codec name such as 'utf-8', got int$"):
+        client().prompt().user(tmp_path / "q.txt", 8)  # type: ignore[arg-type]
+
+
+# -- request assembly details beyond Spring's tests ------------------------------------------------
+
+
+def test_each_prompt_is_an_independent_copy_of_the_defaults() -> None:
+    chat_client = ChatClient.builder(ScriptedChatModel()).default_advisors(lambda a: a.param("k", "v")).build()
+    first = chat_client.prompt().advisors(lambda a: a.param("k", "changed")).user("x")
+    assert chat_client.prompt().get_advisor_params() == {"k": "v"}
+    assert chat_client.prompt().get_user_text() is None
+    assert first.get_advisor_params() == {"k": "changed"}
+
+
+def test_text_without_params_is_not_rendered() -> None:
+    request = DefaultChatClientUtils.to_chat_client_request(client().prompt().user("Literal {braces} stay"))
+    assert request.prompt.get_user_message().get_text() == "Literal {braces} stay"
+
+
+def test_default_template_renderer_is_used() -> None:
+    from collections.abc import Mapping
+
+    from spring_ai_py.template import TemplateRenderer
+
+    class UpperRenderer(TemplateRenderer):
+        def apply(self, template: str, variables: Mapping[str, Any]) -> str:
+            return template.upper()
+
+    chat_client = ChatClient.builder(ScriptedChatModel("r")).default_template_renderer(UpperRenderer()).build()
+    spec = chat_client.prompt().user(lambda u: u.text("shout {it}").param("it", "x"))
+    request = DefaultChatClientUtils.to_chat_client_request(spec)
+    assert request.prompt.get_user_message().get_text() == "SHOUT {IT}"
+
+
+def test_request_options_replace_the_default_customizer() -> None:
+    model = ScriptedChatModel("r", options=ChatOptions(model="model-default"))
+    chat_client = (
+        ChatClient.builder(model).default_options(ChatOptions.builder().temperature(0.5).top_k(3)).build()
+    )
+    chat_client.prompt("q").options(ChatOptions.builder().temperature(0.9)).call().content()
+    options = model.last_prompt.get_options()
+    assert options is not None
+    # Spring: options(...) replaces the default customizer; only the model's options stay
+    assert (options.get_model(), options.get_temperature(), options.get_top_k()) == ("model-default", 0.9, None)

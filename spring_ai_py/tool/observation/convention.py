@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from spring_ai_py import _assert
 from spring_ai_py._observation import Attributes
@@ -52,6 +52,64 @@ class ToolCallingObservationContext:
     def set_tool_call_result(self, tool_call_result: str | None) -> None:
         self.tool_call_result = tool_call_result
 
+    @staticmethod
+    def builder() -> ToolCallingObservationContext.Builder:
+        return ToolCallingObservationContext.Builder()
+
+    class Builder:
+        """``builder().tool_definition(d).tool_call_arguments(a).build()``; the metadata
+        defaults to ``ToolMetadata()``, the type to ``function``."""
+
+        def __init__(self) -> None:
+            self._tool_definition: ToolDefinition | None = None
+            self._tool_metadata: ToolMetadata | None = ToolMetadata()
+            self._tool_type: str | None = None
+            self._tool_call_id: str | None = None
+            self._tool_call_arguments: str | None = None
+            self._tool_call_result: str | None = None
+
+        def tool_definition(
+            self, tool_definition: ToolDefinition | None
+        ) -> ToolCallingObservationContext.Builder:
+            self._tool_definition = tool_definition
+            return self
+
+        def tool_metadata(
+            self, tool_metadata: ToolMetadata | None
+        ) -> ToolCallingObservationContext.Builder:
+            self._tool_metadata = tool_metadata
+            return self
+
+        def tool_type(self, tool_type: str | None) -> ToolCallingObservationContext.Builder:
+            self._tool_type = tool_type
+            return self
+
+        def tool_call_id(self, tool_call_id: str | None) -> ToolCallingObservationContext.Builder:
+            self._tool_call_id = tool_call_id
+            return self
+
+        def tool_call_arguments(
+            self, tool_call_arguments: str | None
+        ) -> ToolCallingObservationContext.Builder:
+            self._tool_call_arguments = tool_call_arguments
+            return self
+
+        def tool_call_result(
+            self, tool_call_result: str | None
+        ) -> ToolCallingObservationContext.Builder:
+            self._tool_call_result = tool_call_result
+            return self
+
+        def build(self) -> ToolCallingObservationContext:
+            return ToolCallingObservationContext(
+                cast(ToolDefinition, self._tool_definition),
+                cast(ToolMetadata, self._tool_metadata),
+                self._tool_type or "",
+                self._tool_call_id or "",
+                self._tool_call_arguments or "",
+                self._tool_call_result,
+            )
+
 
 class ToolCallingObservationConvention(ABC):
     """Names a tool span and chooses its attributes."""
@@ -63,6 +121,10 @@ class ToolCallingObservationConvention(ABC):
     @abstractmethod
     def get_contextual_name(self, context: ToolCallingObservationContext) -> str:
         """The span name."""
+
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (a tool-calling context)."""
+        return isinstance(context, ToolCallingObservationContext)
 
     def get_low_cardinality_key_values(self, context: ToolCallingObservationContext) -> Attributes:
         return {}

@@ -46,7 +46,8 @@ def test_build_generations_one_per_tool_response() -> None:
     assert metadata.get_finish_reason() == "returnDirect"
     assert metadata.get(ToolExecutionResult.METADATA_TOOL_ID) == "2"
     assert metadata.get(ToolExecutionResult.METADATA_TOOL_NAME) == "b"
-    assert ToolExecutionResult.build_generations(ToolExecutionResult([UserMessage("x")])) == []
+    with pytest.raises(TypeError, match="not a ToolResponseMessage"):
+        ToolExecutionResult.build_generations(ToolExecutionResult([UserMessage("x")]))
 
 
 def test_limit_exception_message_and_generation() -> None:

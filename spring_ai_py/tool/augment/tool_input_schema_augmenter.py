@@ -161,6 +161,7 @@ class ToolInputSchemaAugmenter:
 
         schema = spring_style(pydantic.TypeAdapter(python_type).json_schema())
         schema.pop("title", None)
+        schema.pop("$schema", None)  # a property's schema, not a document
         return schema
 
 

@@ -23,9 +23,17 @@ class TestTools:
 
 
 def test_generic_list_type() -> None:
-    callback = MethodToolCallbackProvider.builder().tool_objects(TestTools()).build().get_tool_callbacks()[0]
+    callback = (
+        MethodToolCallbackProvider.builder()
+        .tool_objects(TestTools())
+        .build()
+        .get_tool_callbacks()[0]
+    )
 
-    assert callback.call('{"strings": ["one", "two", "three"]}') == "3 strings processed: [one, two, three]"
+    assert (
+        callback.call('{"strings": ["one", "two", "three"]}')
+        == "3 strings processed: [one, two, three]"
+    )
 
     with pytest.raises(
         ToolExecutionException,

@@ -57,7 +57,9 @@ def test_generic_list_type() -> None:
 
 
 def test_generic_map_type() -> None:
-    callback = callback_for(GenericTools.process_string_int_map, "Process a map of string to integer")
+    callback = callback_for(
+        GenericTools.process_string_int_map, "Process a map of string to integer"
+    )
     assert (
         callback.call('{"map": {"one": 1, "two": 2, "three": 3}}')
         == "3 entries processed: {'one': 1, 'two': 2, 'three': 3}"

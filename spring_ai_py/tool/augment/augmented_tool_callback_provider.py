@@ -61,7 +61,9 @@ class AugmentedToolCallbackProvider(ToolCallbackProvider, Generic[T]):
             self._argument_consumer: AugmentedArgumentConsumer[A] | None = None
             self._remove = True
 
-        def delegate(self, delegate: ToolCallbackProvider) -> AugmentedToolCallbackProvider.Builder[A]:
+        def delegate(
+            self, delegate: ToolCallbackProvider
+        ) -> AugmentedToolCallbackProvider.Builder[A]:
             self._delegate = delegate
             return self
 

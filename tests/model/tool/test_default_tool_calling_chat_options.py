@@ -52,7 +52,10 @@ def test_getters_should_return_immutable_collections() -> None:
     """The port's getters return copies: changing them leaves the options as built."""
     callback = StubTool()
     options = (
-        ToolCallingChatOptions.builder().tool_callbacks([callback]).tool_context({"key": "value"}).build()
+        ToolCallingChatOptions.builder()
+        .tool_callbacks([callback])
+        .tool_context({"key": "value"})
+        .build()
     )
     callbacks = options.get_tool_callbacks()
     context = options.get_tool_context()

@@ -86,7 +86,9 @@ class TestGenericClass:
 
 
 def _chat_response(*tool_calls: AssistantMessage.ToolCall) -> ChatResponse:
-    message = AssistantMessage.builder().content("").properties({}).tool_calls(list(tool_calls)).build()
+    message = (
+        AssistantMessage.builder().content("").properties({}).tool_calls(list(tool_calls)).build()
+    )
     return ChatResponse.builder().generations([Generation(message)]).build()
 
 
@@ -109,7 +111,9 @@ def _manager(*callbacks: ToolCallback, fallback: bool = True, **limits: Any) -> 
     if fallback:
         builder.resolution_fallback_enabled(True)
     for name, value in limits.items():
-        getattr(builder, name)(*value) if isinstance(value, tuple) else getattr(builder, name)(value)
+        getattr(builder, name)(*value) if isinstance(value, tuple) else getattr(builder, name)(
+            value
+        )
     return builder.build()
 
 
@@ -163,8 +167,10 @@ def test_when_chat_options_is_null_then_throw() -> None:
 
 def test_when_tool_callback_exists_then_resolve() -> None:
     callback = TestToolCallback("toolA")
-    definitions = ToolCallingManager.builder().build().resolve_tool_definitions(
-        ToolCallingChatOptions.builder().tool_callbacks(callback).build()
+    definitions = (
+        ToolCallingManager.builder()
+        .build()
+        .resolve_tool_definitions(ToolCallingChatOptions.builder().tool_callbacks(callback).build())
     )
     assert definitions == [callback.get_tool_definition()]
 
@@ -190,16 +196,19 @@ def test_when_no_tool_call_in_chat_response_then_throw() -> None:
 
 def test_when_tool_callback_fallback_is_default_then_unlisted_tool_is_rejected() -> None:
     manager = _manager(TestToolCallback("resolverOnlyTool"), fallback=False)
-    with pytest.raises(RuntimeError, match=r"^No ToolCallback found for tool name: resolverOnlyTool$"):
+    with pytest.raises(
+        RuntimeError, match=r"^No ToolCallback found for tool name: resolverOnlyTool$"
+    ):
         manager.execute_tool_calls(_hello(), _chat_response(_call("resolverOnlyTool")))
 
 
 def test_when_tool_callback_resolver_enabled_then_unlisted_tool_is_resolved() -> None:
     manager = _manager(TestToolCallback("resolverOnlyTool"))
     result = manager.execute_tool_calls(_hello(), _chat_response(_call("resolverOnlyTool")))
-    assert _expected(
-        ToolResponse("resolverOnlyTool", "resolverOnlyTool", "Mission accomplished!")
-    ) in result.conversation_history
+    assert (
+        _expected(ToolResponse("resolverOnlyTool", "resolverOnlyTool", "Mission accomplished!"))
+        in result.conversation_history
+    )
 
 
 def test_when_single_tool_call_in_chat_response_then_execute() -> None:
@@ -214,7 +223,10 @@ def test_when_single_tool_call_in_chat_response_then_execute() -> None:
 def test_when_single_tool_call_with_return_direct_in_chat_response_then_execute() -> None:
     manager = _manager(TestToolCallback("toolA", True))
     result = manager.execute_tool_calls(_hello(), _chat_response(_call("toolA")))
-    assert _expected(ToolResponse("toolA", "toolA", "Mission accomplished!")) in result.conversation_history
+    assert (
+        _expected(ToolResponse("toolA", "toolA", "Mission accomplished!"))
+        in result.conversation_history
+    )
     assert result.return_direct is True
 
 
@@ -234,7 +246,10 @@ def test_when_duplicate_mixed_tool_calls_in_chat_response_then_execute() -> None
         ToolCallingChatOptions.builder().tool_callbacks(TestToolCallback("toolA")).build(),
     )
     result = manager.execute_tool_calls(prompt, _chat_response(_call("toolA")))
-    assert _expected(ToolResponse("toolA", "toolA", "Mission accomplished!")) in result.conversation_history
+    assert (
+        _expected(ToolResponse("toolA", "toolA", "Mission accomplished!"))
+        in result.conversation_history
+    )
 
 
 def test_when_multiple_tool_calls_with_return_direct_in_chat_response_then_execute() -> None:
@@ -311,9 +326,13 @@ def test_when_mixed_method_tool_calls_in_chat_response_then_execute() -> None:
 
 
 def _prior(name: str, count: int = 1) -> ToolResponseMessage:
-    return ToolResponseMessage.builder().responses(
-        [ToolResponse(f"priorId{i}", name, "Mission accomplished!") for i in range(count)]
-    ).build()
+    return (
+        ToolResponseMessage.builder()
+        .responses(
+            [ToolResponse(f"priorId{i}", name, "Mission accomplished!") for i in range(count)]
+        )
+        .build()
+    )
 
 
 def test_when_max_calls_per_tool_exceeded_then_throw_with_partial_result() -> None:
@@ -327,7 +346,9 @@ def test_when_max_calls_per_tool_exceeded_then_throw_with_partial_result() -> No
     assert isinstance(raised.value.get_partial_tool_execution_result(), ToolExecutionResult)
 
 
-def test_when_max_calls_per_tool_exceeded_and_return_error_response_then_synthesize_error_response() -> None:
+def test_when_max_calls_per_tool_exceeded_and_return_error_response_then_synthesize_error_response() -> (
+    None
+):
     manager = _manager(
         TestToolCallback("toolA"),
         fallback=False,
@@ -352,7 +373,10 @@ def test_when_tool_excluded_from_limit_then_not_counted() -> None:
     result = manager.execute_tool_calls(
         _hello(UserMessage("Hello"), _prior("toolA", 3)), _chat_response(_call("toolA"))
     )
-    assert _expected(ToolResponse("toolA", "toolA", "Mission accomplished!")) in result.conversation_history
+    assert (
+        _expected(ToolResponse("toolA", "toolA", "Mission accomplished!"))
+        in result.conversation_history
+    )
 
 
 def test_when_max_total_tool_calls_exceeded_then_throw_regardless_of_tool_name() -> None:
@@ -407,7 +431,9 @@ def test_when_unlimited_total_tool_calls_then_default_limit_is_disabled() -> Non
     assert result.conversation_history
 
 
-def test_when_prior_turn_has_tool_calls_then_not_counted_toward_current_turn_per_tool_limit() -> None:
+def test_when_prior_turn_has_tool_calls_then_not_counted_toward_current_turn_per_tool_limit() -> (
+    None
+):
     manager = _manager(TestToolCallback("toolA"), max_calls_per_tool=("toolA", 1))
     result = manager.execute_tool_calls(
         _hello(UserMessage("Earlier turn"), _prior("toolA"), UserMessage("New turn")),
@@ -416,7 +442,9 @@ def test_when_prior_turn_has_tool_calls_then_not_counted_toward_current_turn_per
     assert result.conversation_history
 
 
-def test_when_prior_turn_has_many_tool_calls_then_not_counted_toward_current_turn_total_limit() -> None:
+def test_when_prior_turn_has_many_tool_calls_then_not_counted_toward_current_turn_total_limit() -> (
+    None
+):
     manager = _manager(TestToolCallback("toolA"), max_total_tool_calls=1)
     result = manager.execute_tool_calls(
         _hello(UserMessage("Earlier turn"), _prior("toolB", 10), UserMessage("New turn")),

@@ -20,9 +20,15 @@ from spring_ai_py.tool.metadata import ToolMetadata
 
 
 class RecordingTool(ToolCallback):
-    def __init__(self, name: str, schema: str = "{}", result: str | None = '{"result": "success"}') -> None:
+    def __init__(
+        self, name: str, schema: str = "{}", result: str | None = '{"result": "success"}'
+    ) -> None:
         self.definition = (
-            DefaultToolDefinition.builder().name(name).description(f"{name} tool").input_schema(schema).build()
+            DefaultToolDefinition.builder()
+            .name(name)
+            .description(f"{name} tool")
+            .input_schema(schema)
+            .build()
         )
         self.result = result
         self.inputs: list[str] = []
@@ -39,7 +45,9 @@ class RecordingTool(ToolCallback):
 
 
 def _response(*tool_calls: AssistantMessage.ToolCall) -> ChatResponse:
-    message = AssistantMessage.builder().content("").properties({}).tool_calls(list(tool_calls)).build()
+    message = (
+        AssistantMessage.builder().content("").properties({}).tool_calls(list(tool_calls)).build()
+    )
     return ChatResponse([Generation(message)])
 
 
@@ -73,17 +81,22 @@ def test_should_handle_null_arguments_in_stream_mode() -> None:
 def test_should_handle_empty_arguments_in_stream_mode() -> None:
     tool = RecordingTool("testTool")
     _manager(tool).execute_tool_calls(
-        Prompt([UserMessage("test")]), _response(AssistantMessage.ToolCall("1", "function", "testTool", ""))
+        Prompt([UserMessage("test")]),
+        _response(AssistantMessage.ToolCall("1", "function", "testTool", "")),
     )
     assert tool.inputs == ["{}"]
 
 
 def test_should_handle_multiple_tool_calls_in_single_response() -> None:
     tool1 = RecordingTool(
-        "tool1", '{"type": "object", "properties": {"param": {"type": "string"}}}', '{"result": "tool1_success"}'
+        "tool1",
+        '{"type": "object", "properties": {"param": {"type": "string"}}}',
+        '{"result": "tool1_success"}',
     )
     tool2 = RecordingTool(
-        "tool2", '{"type": "object", "properties": {"value": {"type": "number"}}}', '{"result": "tool2_success"}'
+        "tool2",
+        '{"type": "object", "properties": {"value": {"type": "number"}}}',
+        '{"result": "tool2_success"}',
     )
     result = _manager(tool1, tool2).execute_tool_calls(
         Prompt([UserMessage("test multiple tools")]),
@@ -100,13 +113,18 @@ def test_should_handle_multiple_tool_calls_in_single_response() -> None:
 
 
 def test_should_handle_tool_call_with_complex_json_arguments() -> None:
-    tool = RecordingTool("complexTool", '{"type": "object", "properties": {"nested": {"type": "object"}}}')
+    tool = RecordingTool(
+        "complexTool", '{"type": "object", "properties": {"nested": {"type": "object"}}}'
+    )
     complex_json = '{"nested": {"level1": {"level2": "value"}}, "array": [1, 2, 3]}'
     _manager(tool).execute_tool_calls(
         Prompt([UserMessage("test complex json")]),
         _response(AssistantMessage.ToolCall("1", "function", "complexTool", complex_json)),
     )
-    assert json.loads(tool.inputs[0]) == {"nested": {"level1": {"level2": "value"}}, "array": [1, 2, 3]}
+    assert json.loads(tool.inputs[0]) == {
+        "nested": {"level1": {"level2": "value"}},
+        "array": [1, 2, 3],
+    }
 
 
 def test_should_handle_tool_call_with_malformed_json() -> None:
@@ -131,12 +149,18 @@ def test_should_handle_tool_call_returning_null() -> None:
 def test_should_handle_multiple_generations_with_tool_calls() -> None:
     """As in Spring, the first generation with tool calls is the one executed."""
     tool = RecordingTool("multiGenTool")
-    first = AssistantMessage.builder().content("").tool_calls(
-        [AssistantMessage.ToolCall("1", "function", "multiGenTool", "{}")]
-    ).build()
-    second = AssistantMessage.builder().content("").tool_calls(
-        [AssistantMessage.ToolCall("2", "function", "multiGenTool", "{}")]
-    ).build()
+    first = (
+        AssistantMessage.builder()
+        .content("")
+        .tool_calls([AssistantMessage.ToolCall("1", "function", "multiGenTool", "{}")])
+        .build()
+    )
+    second = (
+        AssistantMessage.builder()
+        .content("")
+        .tool_calls([AssistantMessage.ToolCall("2", "function", "multiGenTool", "{}")])
+        .build()
+    )
     result = _manager(tool).execute_tool_calls(
         Prompt([UserMessage("test multiple generations")]),
         ChatResponse([Generation(first), Generation(second)]),

@@ -26,7 +26,12 @@ def test_when_conversation_history_has_null_elements_then_throw() -> None:
 
 def test_builder() -> None:
     history: list[Message] = []
-    result = DefaultToolExecutionResult.builder().conversation_history(history).return_direct(True).build()
+    result = (
+        DefaultToolExecutionResult.builder()
+        .conversation_history(history)
+        .return_direct(True)
+        .build()
+    )
     assert result.conversation_history == history
     assert result.return_direct is True
     assert DefaultToolExecutionResult is ToolExecutionResult
@@ -39,13 +44,17 @@ def test_when_builder_with_minimal_required_fields() -> None:
 
 
 def test_when_builder_with_return_direct_false() -> None:
-    result = DefaultToolExecutionResult.builder().conversation_history([]).return_direct(False).build()
+    result = (
+        DefaultToolExecutionResult.builder().conversation_history([]).return_direct(False).build()
+    )
     assert result.conversation_history == []
     assert result.return_direct is False
 
 
 def test_when_conversation_history_is_empty() -> None:
-    result = DefaultToolExecutionResult.builder().conversation_history([]).return_direct(True).build()
+    result = (
+        DefaultToolExecutionResult.builder().conversation_history([]).return_direct(True).build()
+    )
     assert result.conversation_history == []
     assert result.return_direct is True
 
@@ -98,8 +107,18 @@ def test_when_conversation_history_is_modified_after_building() -> None:
 
 def test_when_equals_and_hash_code_are_consistent() -> None:
     history: list[Message] = [UserMessage("Test message")]
-    result1 = DefaultToolExecutionResult.builder().conversation_history(history).return_direct(True).build()
-    result2 = DefaultToolExecutionResult.builder().conversation_history(history).return_direct(True).build()
+    result1 = (
+        DefaultToolExecutionResult.builder()
+        .conversation_history(history)
+        .return_direct(True)
+        .build()
+    )
+    result2 = (
+        DefaultToolExecutionResult.builder()
+        .conversation_history(history)
+        .return_direct(True)
+        .build()
+    )
     assert result1 == result2
     assert hash(result1) == hash(result2)
     assert len({result1, result2}) == 1
@@ -109,7 +128,12 @@ def test_when_equals_and_hash_code_are_consistent() -> None:
 
 def test_when_conversation_history_is_immutable_list() -> None:
     history = (UserMessage("Hello"), UserMessage("Hi!"))
-    result = DefaultToolExecutionResult.builder().conversation_history(history).return_direct(False).build()
+    result = (
+        DefaultToolExecutionResult.builder()
+        .conversation_history(history)
+        .return_direct(False)
+        .build()
+    )
     assert result.conversation_history == list(history)
 
 

@@ -63,7 +63,9 @@ class RecordingTool(ToolCallback):
         return self.result
 
 
-ORIGINAL_SCHEMA = json.dumps({"type": "object", "properties": {"originalField": {"type": "string"}}})
+ORIGINAL_SCHEMA = json.dumps(
+    {"type": "object", "properties": {"originalField": {"type": "string"}}}
+)
 TOOL_INPUT = '{"originalField": "test", "name": "John", "age": 30}'
 
 
@@ -73,7 +75,9 @@ def _ignore(_event: AugmentedArgumentEvent[Any]) -> None:
 
 class TestConstructorTests:
     def test_should_create_callback_with_valid_parameters(self) -> None:
-        callback = AugmentedToolCallback(RecordingTool(ORIGINAL_SCHEMA), TestArguments, _ignore, False)
+        callback = AugmentedToolCallback(
+            RecordingTool(ORIGINAL_SCHEMA), TestArguments, _ignore, False
+        )
         definition = callback.get_tool_definition()
         assert definition.name == "testTool"
         assert definition.description == "Test tool description"
@@ -104,7 +108,9 @@ class TestToolDefinitionTests:
         original = json.dumps(
             {
                 "type": "object",
-                "properties": {"originalField": {"type": "string", "description": "Original field"}},
+                "properties": {
+                    "originalField": {"type": "string", "description": "Original field"}
+                },
                 "required": ["originalField"],
             }
         )
@@ -154,7 +160,11 @@ class TestCallMethodTests:
 
         callback.call(TOOL_INPUT)
 
-        assert json.loads(delegate.calls[0][0]) == {"originalField": "test", "name": "John", "age": 30}
+        assert json.loads(delegate.calls[0][0]) == {
+            "originalField": "test",
+            "name": "John",
+            "age": 30,
+        }
 
     def test_should_handle_null_consumer_gracefully(self) -> None:
         delegate = RecordingTool(ORIGINAL_SCHEMA)
@@ -169,7 +179,9 @@ class TestIntegrationTests:
         original = json.dumps(
             {
                 "type": "object",
-                "properties": {"productId": {"type": "integer", "description": "Product identifier"}},
+                "properties": {
+                    "productId": {"type": "integer", "description": "Product identifier"}
+                },
                 "required": ["productId"],
             }
         )

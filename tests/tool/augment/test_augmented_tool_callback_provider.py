@@ -60,7 +60,9 @@ def test_should_create_provider_with_delegate() -> None:
 
 def test_builder_should_require_argument_type() -> None:
     with pytest.raises(RuntimeError, match=r"^argument_type is required$"):
-        AugmentedToolCallbackProvider.builder().delegate(DELEGATE).argument_consumer(_ignore).build()
+        AugmentedToolCallbackProvider.builder().delegate(DELEGATE).argument_consumer(
+            _ignore
+        ).build()
 
 
 def test_builder_should_require_argument_consumer() -> None:
@@ -82,7 +84,9 @@ def test_builder_should_not_allow_both_delegate_and_tool_object() -> None:
 
 def test_builder_should_require_delegate_or_tool_object() -> None:
     with pytest.raises(RuntimeError, match=r"^Either delegate or tool_object must be set$"):
-        AugmentedToolCallbackProvider.builder().argument_type(TestArgs).argument_consumer(_ignore).build()
+        AugmentedToolCallbackProvider.builder().argument_type(TestArgs).argument_consumer(
+            _ignore
+        ).build()
 
 
 def test_builder_should_build_with_delegate() -> None:

@@ -49,9 +49,7 @@ class MixedAnnotationsRecord(BaseModel):
     not_annotated: str
 
 
-def _by_name(
-    arguments: list[AugmentedArgumentType], name: str
-) -> AugmentedArgumentType:
+def _by_name(arguments: list[AugmentedArgumentType], name: str) -> AugmentedArgumentType:
     return next(argument for argument in arguments if argument.name == name)
 
 
@@ -146,7 +144,9 @@ class TestAugmentToolInputSchemaTests:
             AugmentedArgumentType("field1", str, "First field", True),
             AugmentedArgumentType("field2", int, "Second field", False),
         ]
-        schema = json.loads(ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, arguments))
+        schema = json.loads(
+            ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, arguments)
+        )
         assert schema["properties"]["field1"]["description"] == "First field"
         assert schema["properties"]["field2"]["description"] == "Second field"
         assert schema["properties"]["field2"]["type"] == "integer"
@@ -159,7 +159,9 @@ class TestAugmentToolInputSchemaTests:
             '"title": "Minimal Schema", "type": "object"}'
         )
         schema = json.loads(
-            ToolInputSchemaAugmenter.augment_tool_input_schema(minimal, "newField", str, "A new field", True)
+            ToolInputSchemaAugmenter.augment_tool_input_schema(
+                minimal, "newField", str, "A new field", True
+            )
         )
         assert "newField" in schema["properties"]
         assert schema["required"] == ["newField"]
@@ -175,13 +177,17 @@ class TestAugmentToolInputSchemaTests:
 
     def test_should_handle_empty_description(self) -> None:
         schema = json.loads(
-            ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, "newField", str, "", False)
+            ToolInputSchemaAugmenter.augment_tool_input_schema(
+                BASE_SCHEMA, "newField", str, "", False
+            )
         )
         assert "description" not in schema["properties"]["newField"]
 
     def test_should_handle_null_description(self) -> None:
         schema = json.loads(
-            ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, "newField", str, None, False)
+            ToolInputSchemaAugmenter.augment_tool_input_schema(
+                BASE_SCHEMA, "newField", str, None, False
+            )
         )
         assert "description" not in schema["properties"]["newField"]
         assert schema["required"] == ["existingField"]
@@ -194,7 +200,9 @@ class TestAugmentToolInputSchemaTests:
 
     def test_should_augment_schema_using_record_class(self) -> None:
         arguments = ToolInputSchemaAugmenter.to_augmented_argument_types(SimpleRecord)
-        schema = json.loads(ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, arguments))
+        schema = json.loads(
+            ToolInputSchemaAugmenter.augment_tool_input_schema(BASE_SCHEMA, arguments)
+        )
         assert schema["properties"]["name"]["description"] == "A simple string field"
         assert schema["properties"]["age"]["description"] == "A simple integer field"
         assert "name" in _required(schema)

@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import Attributes
 from spring_ai_py.tool.definition import ToolDefinition
 from spring_ai_py.tool.metadata import ToolMetadata
 
+_REQUIRED = cast(ToolDefinition, None)
+"""The default of the required ``tool_definition``: rejected by ``__post_init__`` with
+Spring's message, so that ``builder()...build()`` without a definition fails as in Java."""
+
 
 @dataclass(slots=True)
-class ToolCallingObservationContext:
-    """What a tool span is about: the tool, the call id and type, arguments and result."""
+class ToolCallingObservationContext(Buildable):
+    """What a tool span is about: the tool, the call id and type, arguments and result.
 
-    tool_definition: ToolDefinition
-    tool_metadata: ToolMetadata
+    ``ToolCallingObservationContext(definition, metadata, ...)`` or
+    ``ToolCallingObservationContext.builder().tool_definition(d).tool_call_arguments(a)
+    .build()``; the metadata defaults to ``ToolMetadata()``, a blank type to
+    ``function``, a blank call id to ``""`` and blank arguments to ``{}``.
+    """
+
+    tool_definition: ToolDefinition = _REQUIRED
+    tool_metadata: ToolMetadata = field(default_factory=ToolMetadata)
     tool_type: str = "function"
     tool_call_id: str = ""
     tool_call_arguments: str = "{}"
@@ -51,64 +62,6 @@ class ToolCallingObservationContext:
 
     def set_tool_call_result(self, tool_call_result: str | None) -> None:
         self.tool_call_result = tool_call_result
-
-    @staticmethod
-    def builder() -> ToolCallingObservationContext.Builder:
-        return ToolCallingObservationContext.Builder()
-
-    class Builder:
-        """``builder().tool_definition(d).tool_call_arguments(a).build()``; the metadata
-        defaults to ``ToolMetadata()``, the type to ``function``."""
-
-        def __init__(self) -> None:
-            self._tool_definition: ToolDefinition | None = None
-            self._tool_metadata: ToolMetadata | None = ToolMetadata()
-            self._tool_type: str | None = None
-            self._tool_call_id: str | None = None
-            self._tool_call_arguments: str | None = None
-            self._tool_call_result: str | None = None
-
-        def tool_definition(
-            self, tool_definition: ToolDefinition | None
-        ) -> ToolCallingObservationContext.Builder:
-            self._tool_definition = tool_definition
-            return self
-
-        def tool_metadata(
-            self, tool_metadata: ToolMetadata | None
-        ) -> ToolCallingObservationContext.Builder:
-            self._tool_metadata = tool_metadata
-            return self
-
-        def tool_type(self, tool_type: str | None) -> ToolCallingObservationContext.Builder:
-            self._tool_type = tool_type
-            return self
-
-        def tool_call_id(self, tool_call_id: str | None) -> ToolCallingObservationContext.Builder:
-            self._tool_call_id = tool_call_id
-            return self
-
-        def tool_call_arguments(
-            self, tool_call_arguments: str | None
-        ) -> ToolCallingObservationContext.Builder:
-            self._tool_call_arguments = tool_call_arguments
-            return self
-
-        def tool_call_result(
-            self, tool_call_result: str | None
-        ) -> ToolCallingObservationContext.Builder:
-            self._tool_call_result = tool_call_result
-            return self
-
-        def build(self) -> ToolCallingObservationContext:
-            return ToolCallingObservationContext(
-                cast(ToolDefinition, self._tool_definition),
-                cast(ToolMetadata, self._tool_metadata),
-                self._tool_type or "",
-                self._tool_call_id or "",
-                self._tool_call_arguments or "",
-                self._tool_call_result,
-            )
 
 
 class ToolCallingObservationConvention(ABC):

@@ -19,17 +19,20 @@ convention = DefaultToolCallingObservationConvention()
 
 
 def _context(
-    name: str = "toolA", description: str = "description", arguments: str = "input"
+    name: str = "toolA", description: str = "description", arguments: str = "input", **more: str
 ) -> ToolCallingObservationContext:
+    """A context built as Spring's tests build it; ``more`` sets further builder fields."""
     definition = (
         ToolDefinition.builder().name(name).description(description).input_schema("{}").build()
     )
-    return (
+    builder = (
         ToolCallingObservationContext.builder()
         .tool_definition(definition)
         .tool_call_arguments(arguments)
-        .build()
     )
+    for setter, value in more.items():
+        getattr(builder, setter)(value)
+    return builder.build()
 
 
 def test_should_have_name() -> None:
@@ -50,16 +53,7 @@ def test_supports_only_chat_model_observation_context() -> None:
 
 
 def test_should_have_low_cardinality_key_values() -> None:
-    definition = (
-        ToolDefinition.builder().name("toolA").description("description").input_schema("{}").build()
-    )
-    context = (
-        ToolCallingObservationContext.builder()
-        .tool_definition(definition)
-        .tool_type("function")
-        .tool_call_arguments("input")
-        .build()
-    )
+    context = _context(tool_type="function")
     values = convention.get_low_cardinality_key_values(context)
     assert values["spring.ai.tool.definition.name"] == "toolA"
     assert values["gen_ai.operation.name"] == "execute_tool"
@@ -69,17 +63,11 @@ def test_should_have_low_cardinality_key_values() -> None:
 
 
 def test_should_have_high_cardinality_key_values() -> None:
-    definition = (
-        ToolDefinition.builder().name("toolA").description("description").input_schema("{}").build()
-    )
-    context = (
-        ToolCallingObservationContext.builder()
-        .tool_definition(definition)
-        .tool_type("function")
-        .tool_call_id("call_abc123")
-        .tool_call_arguments('{\n\t"lizard": "George"\n}\n')
-        .tool_call_result("Mission accomplished!")
-        .build()
+    context = _context(
+        arguments='{\n\t"lizard": "George"\n}\n',
+        tool_type="function",
+        tool_call_id="call_abc123",
+        tool_call_result="Mission accomplished!",
     )
     values = convention.get_high_cardinality_key_values(context)
     assert values["spring.ai.tool.definition.description"] == "description"

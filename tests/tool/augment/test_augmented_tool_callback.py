@@ -233,3 +233,42 @@ def test_input_that_does_not_match_the_record_is_a_tool_execution_exception() ->
     with pytest.raises(ToolExecutionException, match="expected a JSON object"):
         callback.call("[1, 2]")
     assert delegate.calls == []
+
+
+def test_augmented_tool_in_the_tool_loop_on_call_and_stream() -> None:
+    from spring_ai_py.chat.client import ChatClient
+    from spring_ai_py.model.tool import ToolCallingChatOptions
+    from spring_ai_py.test import ScriptedChatModel
+    from spring_ai_py.tool import tool
+
+    seen_by_tool: list[str] = []
+
+    @tool
+    def lookup(city: str) -> str:
+        """Look a city up."""
+        seen_by_tool.append(city)
+        return f"{city}: sunny"
+
+    events: list[AugmentedArgumentEvent[SimpleArguments]] = []
+    augmented = AugmentedToolCallback(lookup, SimpleArguments, events.append, True)
+    model = ScriptedChatModel(options=ToolCallingChatOptions(model="scripted"))
+    client = ChatClient.builder(model).default_tools(augmented).build()
+
+    model.add_tool_calls(("lookup", {"city": "Oslo", "value": "asked for Oslo"}))
+    model.add_response("Sunny in Oslo.")
+    assert client.prompt().user("Oslo?").call().content() == "Sunny in Oslo."
+
+    model.add_tool_calls(("lookup", {"city": "Rome", "value": "asked for Rome"}))
+    model.add_response("Sunny in Rome.")
+    assert "".join(client.prompt().user("Rome?").stream().content()) == "Sunny in Rome."
+
+    assert seen_by_tool == ["Oslo", "Rome"]
+    assert [e.arguments for e in events] == [
+        SimpleArguments("asked for Oslo"),
+        SimpleArguments("asked for Rome"),
+    ]
+    options = model.last_prompt().get_options()
+    assert isinstance(options, ToolCallingChatOptions)
+    [sent] = options.get_tool_callbacks() or []
+    sent_schema = json.loads(sent.get_tool_definition().input_schema)
+    assert sent_schema["required"] == ["city", "value"]

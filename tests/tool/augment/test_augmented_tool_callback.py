@@ -267,7 +267,7 @@ def test_augmented_tool_in_the_tool_loop_on_call_and_stream() -> None:
         SimpleArguments("asked for Oslo"),
         SimpleArguments("asked for Rome"),
     ]
-    options = model.last_prompt().get_options()
+    options = model.last_prompt.get_options()
     assert isinstance(options, ToolCallingChatOptions)
     [sent] = options.get_tool_callbacks() or []
     sent_schema = json.loads(sent.get_tool_definition().input_schema)

@@ -244,9 +244,9 @@ class DefaultToolCallingManager(ToolCallingManager):
     blocking calls of a batch all run at once on a shared pool (``executor`` to use your
     own, ``max_concurrent_tool_calls`` to bound a batch). A tool's ``timeout``, or the
     manager's ``tool_timeout`` (off by default, as in Spring), turns an overrun into an
-    error result; writes to the shared tool context are serialized by a lock. The tool context handed
-    to tools is the loop's advisor context (with the request's tool context on top), so
-    what a tool ``put``s is seen by the advisors.
+    error result. The tool context handed to tools is the loop's advisor context (with
+    the request's tool context on top), so what a tool ``put``s is seen by the advisors;
+    writes to it from parallel tools are serialized by a lock.
     """
 
     DEFAULT_MAX_CALLS_PER_TOOL: ClassVar[int] = 40

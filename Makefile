@@ -23,6 +23,7 @@ lint: venv
 
 typecheck: venv
 	$(BIN)/mypy spring_ai_py
+	$(BIN)/mypy --strict --warn-unused-ignores tests/typing
 
 docs: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site

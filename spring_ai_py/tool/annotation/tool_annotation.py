@@ -5,11 +5,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from spring_ai_py.tool.execution import ToolCallResultConverter
 from spring_ai_py.tool.metadata import ToolMetadata
 from spring_ai_py.tool.method.method_tool_callback import MethodToolCallback
+
+
+P = ParamSpec("P")
+Q = ParamSpec("Q")
+R = TypeVar("R")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +47,7 @@ class ToolSpec:
         )
 
 
-class ToolFunction(MethodToolCallback):
+class ToolFunction(MethodToolCallback, Generic[P, R]):
     """A ``tool``-decorated function: a ``ToolCallback`` that stays callable as the function.
 
     Looked up on an instance (a decorated method), it binds like a method and returns a
@@ -63,6 +69,14 @@ class ToolFunction(MethodToolCallback):
         spec: ToolSpec = self._spec
         return spec
 
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> Self: ...
+
+    @overload
+    def __get__(
+        self: ToolFunction[Concatenate[Any, Q], S], instance: object, owner: type | None = None
+    ) -> _BoundToolMethod[Q, S]: ...
+
     def __get__(self, instance: Any, owner: type | None = None) -> Any:
         if self._binding == "static":
             return self
@@ -71,14 +85,15 @@ class ToolFunction(MethodToolCallback):
             return self
         return _BoundToolMethod(self, target)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._tool_method(*args, **kwargs)
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        result: R = self._tool_method(*args, **kwargs)
+        return result
 
 
-class _BoundToolMethod(MethodToolCallback):
+class _BoundToolMethod(MethodToolCallback, Generic[P, R]):
     """A decorated method bound to its object (or class): a tool and a bound method."""
 
-    def __init__(self, tool_function: ToolFunction, tool_object: Any) -> None:
+    def __init__(self, tool_function: ToolFunction[Any, Any], tool_object: Any) -> None:
         spec = tool_function.tool_spec
         self._setup(
             None,
@@ -95,6 +110,10 @@ class _BoundToolMethod(MethodToolCallback):
     def tool_spec(self) -> ToolSpec:
         spec: ToolSpec = self._spec
         return spec
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        result: R = super().__call__(*args, **kwargs)
+        return result
 
 
 def tool_spec_of(function: Any) -> ToolSpec | None:
@@ -118,7 +137,7 @@ def _converter(result_converter: Any) -> ToolCallResultConverter | None:
     raise TypeError(f"result_converter must be a ToolCallResultConverter, got {result_converter!r}")
 
 
-def _decorate(function: Any, spec: ToolSpec) -> ToolFunction:
+def _decorate(function: Any, spec: ToolSpec) -> ToolFunction[Any, Any]:
     if isinstance(function, ToolFunction):
         raise TypeError(f"{function.get_tool_definition().name} is already a tool")
     binding = "function"
@@ -131,8 +150,37 @@ def _decorate(function: Any, spec: ToolSpec) -> ToolFunction:
     return ToolFunction(function, spec, binding)
 
 
+class _ToolDecorator:
+    """What ``tool(name=...)`` returns: a decorator keeping the function's signature."""
+
+    __slots__ = ("_spec",)
+
+    def __init__(self, spec: ToolSpec) -> None:
+        self._spec = spec
+
+    @overload
+    def __call__(self, function: staticmethod[P, R], /) -> ToolFunction[P, R]: ...
+
+    @overload
+    def __call__(self, function: classmethod[Any, P, R], /) -> ToolFunction[P, R]: ...
+
+    @overload
+    def __call__(self, function: Callable[P, R], /) -> ToolFunction[P, R]: ...
+
+    def __call__(self, function: Any, /) -> ToolFunction[Any, Any]:
+        return _decorate(function, self._spec)
+
+
 @overload
-def tool(function: Callable[..., Any], /) -> ToolFunction: ...
+def tool(function: staticmethod[P, R], /) -> ToolFunction[P, R]: ...
+
+
+@overload
+def tool(function: classmethod[Any, P, R], /) -> ToolFunction[P, R]: ...
+
+
+@overload
+def tool(function: Callable[P, R], /) -> ToolFunction[P, R]: ...
 
 
 @overload
@@ -144,11 +192,11 @@ def tool(
     result_converter: ToolCallResultConverter | type[ToolCallResultConverter] | None = None,
     serial: bool = False,
     timeout: float | None = None,
-) -> Callable[[Callable[..., Any]], ToolFunction]: ...
+) -> _ToolDecorator: ...
 
 
 def tool(
-    function: Callable[..., Any] | None = None,
+    function: Any = None,
     /,
     *,
     name: str | None = None,
@@ -157,7 +205,7 @@ def tool(
     result_converter: ToolCallResultConverter | type[ToolCallResultConverter] | None = None,
     serial: bool = False,
     timeout: float | None = None,
-) -> ToolFunction | Callable[[Callable[..., Any]], ToolFunction]:
+) -> ToolFunction[Any, Any] | _ToolDecorator:
     """Mark a function or method as a tool (Spring's ``@Tool``); bare or with keywords.
 
     ``name`` defaults to the function name, ``description`` to the docstring's first
@@ -172,4 +220,4 @@ def tool(
     spec = ToolSpec(name, description, return_direct, _converter(result_converter), serial, timeout)
     if function is not None:
         return _decorate(function, spec)
-    return lambda f: _decorate(f, spec)
+    return _ToolDecorator(spec)

@@ -1,0 +1,54 @@
+"""A typed user script, checked with ``mypy --strict`` by ``make test`` (``make typecheck``).
+
+Lines ending in ``# type: ignore[...]`` must be errors: with ``warn_unused_ignores`` a
+line that stops being an error fails the check. ``assert_type`` pins inferred types.
+Not collected by pytest (it is type-checked, not run).
+"""
+
+from __future__ import annotations
+
+from typing import assert_type
+
+from spring_ai_py import ToolParam, tool
+from spring_ai_py.tool import ToolCallback
+from spring_ai_py.tool.annotation import ToolFunction
+
+
+@tool
+def add(a: int, b: int) -> int:
+    """Add two numbers."""
+    return a + b
+
+
+@tool(name="shout", return_direct=True)
+def shout(text: str) -> str:
+    return text.upper()
+
+
+class WeatherTools:
+    @tool
+    def forecast(self, city: str, days: int = 3) -> str:
+        """The forecast for a city."""
+        return f"{days} sunny days in {city}"
+
+    @tool
+    @staticmethod
+    def units() -> list[str]:
+        return ["C", "F"]
+
+
+def check_tools() -> None:
+    assert_type(add(1, 2), int)
+    assert_type(shout("hi"), str)
+    assert_type(WeatherTools().forecast("Oslo"), str)
+    assert_type(WeatherTools.units(), list[str])
+    callback: ToolCallback = add  # a decorated function is a ToolCallback
+    typed: ToolFunction[[int, int], int] = add
+    del typed
+    print(callback.get_tool_definition().name, ToolParam(description="x"))
+
+    add("one", 2)  # type: ignore[arg-type]
+    shout()  # type: ignore[call-arg]
+    WeatherTools().forecast(city=1)  # type: ignore[arg-type]
+    bad: str = add(1, 2)  # type: ignore[assignment]
+    del bad

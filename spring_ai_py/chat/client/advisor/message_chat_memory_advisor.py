@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
@@ -192,7 +193,19 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             self._scheduler: Executor | None = None
 
         def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            """The conversation to use when the request's context names none."""
+            """Deprecated: the conversation to use when the request's context names none.
+
+            Spring AI 2.0.1 has no default conversation id (pass
+            ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
+            that emits ``DeprecationWarning``.
+            """
+            warnings.warn(
+                "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
+                "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
+                "advisor param",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             self._conversation_id = _assert.has_text(
                 conversation_id, "conversation_id cannot be null or empty"
             )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable
+from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py._observation import Attributes
 
 if TYPE_CHECKING:
@@ -19,7 +19,12 @@ CONVERSATION_ID_KEY = "chat_memory_conversation_id"
 
 @dataclass(slots=True)
 class ChatClientObservationContext(Buildable):
-    """What a ChatClient span is about: the request, the advisors, call or stream."""
+    """What a ChatClient span is about: the request, the advisors, call or stream.
+
+    The constructor rejects a missing request with ``ValueError`` (Spring's
+    ``Assert.notNull``); ``builder().build()`` without one raises ``RuntimeError``
+    (Spring's ``Assert.state``).
+    """
 
     request: ChatClientRequest
     advisors: list[Advisor] = field(default_factory=list)
@@ -28,9 +33,13 @@ class ChatClientObservationContext(Buildable):
     response: ChatClientResponse | None = None
 
     def __post_init__(self) -> None:
-        _assert.not_none(self.request, "chatClientRequest cannot be null")
+        _assert.not_none(self.request, "chat_client_request cannot be null")
         _assert.not_none(self.advisors, "advisors cannot be null")
         _assert.no_null_elements(self.advisors, "advisors cannot contain null elements")
+
+    @classmethod
+    def builder(cls) -> Builder[ChatClientObservationContext]:
+        return _ContextBuilder(cls)
 
     def get_request(self) -> ChatClientRequest:
         return self.request
@@ -42,13 +51,29 @@ class ChatClientObservationContext(Buildable):
         return self.stream
 
     def get_format(self) -> str | None:
-        return self.format
+        """The output format: the one given, else the request's ``OUTPUT_FORMAT`` entry."""
+        if self.format is not None:
+            return self.format
+        from spring_ai_py.chat.client.attributes import ChatClientAttributes
+
+        value = self.request.context.get(ChatClientAttributes.OUTPUT_FORMAT.value)
+        return value if isinstance(value, str) else None
 
     def get_response(self) -> ChatClientResponse | None:
         return self.response
 
     def set_response(self, response: ChatClientResponse | None) -> None:
         self.response = response
+
+
+class _ContextBuilder(Builder[ChatClientObservationContext]):
+    __slots__ = ()
+
+    def build(self) -> ChatClientObservationContext:
+        _assert.state(
+            self._values.get("request") is not None, "chat_client_request cannot be null"
+        )
+        return super().build()
 
 
 class ChatClientObservationConvention(ABC):

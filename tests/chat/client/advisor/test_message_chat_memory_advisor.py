@@ -154,15 +154,14 @@ def test_builder_defaults() -> None:
 
 
 def test_builder_sets_order_scheduler_and_conversation_id() -> None:
+    """``conversation_id()`` is a deprecated alias (2.0.1 has none) that still works."""
     with ThreadPoolExecutor(1) as executor:
         memory = new_memory()
-        advisor = (
-            MessageChatMemoryAdvisor.builder(memory)
-            .conversation_id("default-conversation")
-            .order(42)
-            .scheduler(executor)
-            .build()
-        )
+        with pytest.deprecated_call(match="no default conversation id"):
+            builder = MessageChatMemoryAdvisor.builder(memory).conversation_id(
+                "default-conversation"
+            )
+        advisor = builder.order(42).scheduler(executor).build()
         assert advisor.get_order() == 42
         assert advisor.get_scheduler() is executor
         model = ScriptedChatModel("Hi")
@@ -182,7 +181,10 @@ def test_keyword_constructor_matches_builder() -> None:
 
 @pytest.mark.parametrize("bad", ["", "   ", None])
 def test_builder_rejects_empty_or_none_conversation_id(bad: Any) -> None:
-    with pytest.raises(ValueError, match="conversation_id cannot be null or empty"):
+    with (
+        pytest.deprecated_call(),
+        pytest.raises(ValueError, match="conversation_id cannot be null or empty"),
+    ):
         MessageChatMemoryAdvisor.builder(new_memory()).conversation_id(bad)
 
 

@@ -133,11 +133,11 @@ def test_none_word_is_rejected_at_construction() -> None:
 def test_advise_call_rejects_none_arguments() -> None:
     advisor = SafeGuardAdvisor(["dangerous"])
     chain = DefaultAroundAdvisorChain.builder().push(Terminal()).build()
-    with pytest.raises(ValueError, match="chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match="chat_client_request cannot be null"):
         advisor.advise_call(None, chain)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="callAdvisorChain cannot be null"):
+    with pytest.raises(ValueError, match="call_advisor_chain cannot be null"):
         advisor.advise_call(request_with_text("hi"), None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="streamAdvisorChain cannot be null"):
+    with pytest.raises(ValueError, match="stream_advisor_chain cannot be null"):
         advisor.advise_stream(request_with_text("hi"), None)  # type: ignore[arg-type]
 
 

@@ -189,9 +189,9 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="takes no response_to_string"):
         SimpleLoggerAdvisor(1, lambda r: "x")
     advisor = SimpleLoggerAdvisor()
-    with pytest.raises(ValueError, match="chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match="chat_client_request cannot be null"):
         advisor.advise_call(None, None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match="chat_client_request cannot be null"):
         advisor.advise_stream(None, None)  # type: ignore[arg-type]
 
 

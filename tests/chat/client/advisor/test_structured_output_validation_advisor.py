@@ -260,12 +260,10 @@ def test_a_type_the_converter_cannot_describe_fails_when_built() -> None:
 def test_none_arguments_are_rejected() -> None:
     advisor = validator()
     chain = DefaultAroundAdvisorChain.builder().push(Terminal(answers(response(VALID)))).build()
-    with pytest.raises(ValueError, match="chatClientRequest must not be null"):
+    with pytest.raises(ValueError, match="chat_client_request must not be null"):
         advisor.advise_call(None, chain)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="callAdvisorChain must not be null"):
+    with pytest.raises(ValueError, match="call_advisor_chain must not be null"):
         advisor.advise_call(request(), None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="streamAdvisorChain must not be null"):
-        advisor.advise_stream(request(), None)  # type: ignore[arg-type]
 
 
 # -- the retry loop ------------------------------------------------------------------
@@ -523,33 +521,38 @@ def test_a_tool_call_response_is_returned_to_the_tool_loop_without_validation() 
     assert len(terminal.requests) == 1
 
 
-# -- the stream path: passed through, not validated -----------------------------------
+# -- the stream path: not supported, as in Spring ------------------------------------
+
+UNSUPPORTED = "The Structured Output Validation Advisor does not support streaming."
 
 
-def test_stream_passes_through_unvalidated_with_plain_for_and_async_for() -> None:
+def test_stream_fails_with_plain_for_and_async_for() -> None:
     model = ScriptedChatModel("not json", "still not json")
     client = ChatClient.builder(model).default_advisors(validator()).build()
 
-    assert "".join(client.prompt().user("hi").stream().content()) == "not json"
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        "".join(client.prompt().user("hi").stream().content())
 
     async def consume() -> str:
         return "".join([c async for c in client.prompt().user("hi").stream().content()])
 
-    assert asyncio.run(consume()) == "still not json"
-    assert len(model.prompts) == 2
-    assert all(p.get_user_message().get_text() == "hi" for p in model.prompts)
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        asyncio.run(consume())
+    assert model.prompts == []
 
 
-def test_stream_through_a_chain_calls_the_inner_advisors_once() -> None:
+def test_stream_through_a_chain_fails_on_first_iteration_without_calling_inner_advisors() -> None:
     advisor = validator()
     terminal = Terminal(answers(response("not json")))
     chain = DefaultAroundAdvisorChain.builder().push_all([advisor, terminal]).build()
+    stream = chain.next_stream(request())  # nothing runs before iteration, as with a Flux
 
     async def consume() -> list[ChatClientResponse]:
-        return [r async for r in chain.next_stream(request())]
+        return [r async for r in stream]
 
-    assert len(asyncio.run(consume())) == 1
-    assert len(terminal.requests) == 1
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        asyncio.run(consume())
+    assert terminal.requests == []
 
 
 # -- through the ChatClient: entity(..., lambda s: s.validate_schema()) ---------------

@@ -62,6 +62,13 @@ def client_response_with(usage: Usage) -> ChatClientResponse:
     return ChatClientResponse.builder().chat_response(response_with(usage)).build()
 
 
+def collect(stream: AsyncIterator[ChatClientResponse]) -> list[ChatClientResponse]:
+    async def drain() -> list[ChatClientResponse]:
+        return [item async for item in stream]
+
+    return asyncio.run(drain())
+
+
 def usage_of(response: ChatClientResponse | ChatResponse | None) -> tuple[int, int, int]:
     chat_response = response.chat_response if isinstance(response, ChatClientResponse) else response
     assert chat_response is not None
@@ -134,9 +141,9 @@ def test_emit_final_usage_correction_emits_usage_only_response_when_final_round_
     None
 ):
     aggregated = client_response_with(DefaultUsage(0, 0, 0))
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         aggregated, response_with(DefaultUsage(0, 0, 0)), response_with(DefaultUsage(10, 20, 30))
-    )
+    ))
     assert len(result) == 1
     assert usage_of(result[0]) == (10, 20, 30)
     assert result[0].chat_response is not None
@@ -144,18 +151,18 @@ def test_emit_final_usage_correction_emits_usage_only_response_when_final_round_
 
 
 def test_emit_final_usage_correction_emits_nothing_when_final_round_reports_usage() -> None:
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(1, 2, 3)),
         response_with(DefaultUsage(1, 2, 3)),
         response_with(DefaultUsage(11, 22, 33)),
-    )
+    ))
     assert result == []
 
 
 def test_emit_final_usage_correction_emits_nothing_when_nothing_accumulated() -> None:
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(0, 0, 0)), response_with(DefaultUsage(0, 0, 0)), None
-    )
+    ))
     assert result == []
 
 
@@ -243,7 +250,7 @@ class Repeating(CallAdvisor, StreamAdvisor):
             aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
             accumulated = usage.add_round_response(aggregated.chat_response)
             if last_round:
-                for correction in UsageAccumulator.emit_final_usage_correction_if_necessary(
+                async for correction in UsageAccumulator.emit_final_usage_correction_if_necessary(
                     aggregated, aggregated.chat_response, accumulated
                 ):
                     yield correction

@@ -157,8 +157,12 @@ def test_context_advisors_with_none_elements_raises() -> None:
 
 
 def test_context_none_request_raises() -> None:
-    with pytest.raises(ValueError, match=r"chatClientRequest cannot be null"):
+    """The builder fails with ``RuntimeError`` (Spring's ``Assert.state``), the
+    constructor with ``ValueError`` (``Assert.notNull``)."""
+    with pytest.raises(RuntimeError, match=r"chat_client_request cannot be null"):
         ChatClientObservationContext.builder().request(None).build()
+    with pytest.raises(ValueError, match=r"chat_client_request cannot be null"):
+        ChatClientObservationContext(None)  # type: ignore[arg-type]
 
 
 def test_context_with_advisors() -> None:

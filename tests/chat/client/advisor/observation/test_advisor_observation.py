@@ -98,14 +98,14 @@ def test_context_with_mandatory_options() -> None:
 
 
 def test_context_missing_advisor_name() -> None:
-    with pytest.raises(ValueError, match=r"advisorName cannot be null or empty"):
+    with pytest.raises(ValueError, match=r"advisor_name cannot be null or empty"):
         AdvisorObservationContext.builder().chat_client_request(request()).advisor_name("").build()
-    with pytest.raises(ValueError, match=r"advisorName cannot be null or empty"):
+    with pytest.raises(ValueError, match=r"advisor_name cannot be null or empty"):
         AdvisorObservationContext(None, request())  # type: ignore[arg-type]
 
 
 def test_context_missing_chat_client_request() -> None:
-    with pytest.raises(ValueError, match=r"chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match=r"chat_client_request cannot be null"):
         AdvisorObservationContext.builder().advisor_name("AdvisorName").build()
 
 

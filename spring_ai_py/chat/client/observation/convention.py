@@ -87,6 +87,10 @@ class ChatClientObservationConvention(ABC):
     def get_contextual_name(self, context: ChatClientObservationContext) -> str:
         """The span name."""
 
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (Micrometer's ``supportsContext``)."""
+        return isinstance(context, ChatClientObservationContext)
+
     def get_low_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
         return {}
 
@@ -108,7 +112,10 @@ class DefaultChatClientObservationConvention(ChatClientObservationConvention):
     """Spring's ChatClient convention: a ``spring_ai chat_client`` span.
 
     Prompt and completion texts stay off the span unless ``include_prompt`` /
-    ``include_completion`` are set (``gen_ai.prompt`` / ``gen_ai.completion``).
+    ``include_completion`` are set: ``gen_ai.prompt`` lists ``"<type>: <text>"`` per
+    message, ``gen_ai.completion`` the generations' non-blank texts. They stand in for
+    Spring's ``ChatClientPromptContentObservationHandler`` and
+    ``ChatClientCompletionObservationHandler``, which log the same texts.
     """
 
     DEFAULT_NAME: ClassVar[str] = "spring.ai.chat.client"
@@ -165,6 +172,5 @@ class DefaultChatClientObservationConvention(ChatClientObservationConvention):
         chat_response = context.response.chat_response
         if chat_response is None:
             return {}
-        return {
-            "gen_ai.completion": [g.get_output().get_text() or "" for g in chat_response.get_results()]
-        }
+        texts = (g.get_output().get_text() for g in chat_response.get_results())
+        return {"gen_ai.completion": [text for text in texts if text is not None and text.strip()]}

@@ -79,6 +79,10 @@ class AdvisorObservationConvention(ABC):
     def get_contextual_name(self, context: AdvisorObservationContext) -> str:
         """The span name."""
 
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (Micrometer's ``supportsContext``)."""
+        return isinstance(context, AdvisorObservationContext)
+
     def get_low_cardinality_key_values(self, context: AdvisorObservationContext) -> Attributes:
         """Attributes with few distinct values."""
         return {}

@@ -1,5 +1,7 @@
-"""UsageAccumulator: Spring's UsageAccumulatorTests, plus loop advisors that use it on a
-real chain (``copy(self)`` each round) on the call and the stream path."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.UsageAccumulatorTests`:
+9 tests ported, 0 skipped (the final-usage correction is an async iterator, as Spring's
+``Flux``), followed by the port's own tests: arithmetic details and loop advisors that
+use it on a real chain (``copy(self)`` each round) on the call and the stream path."""
 
 from __future__ import annotations
 
@@ -137,7 +139,7 @@ def test_apply_previous_accumulated_usage_to_chunk_without_previous_usage() -> N
     assert UsageAccumulator.apply_previous_accumulated_usage_to_chunk(chunk, None) is chunk
 
 
-def test_emit_final_usage_correction_emits_usage_only_response_when_final_round_has_no_usage() -> (
+def test_emit_final_usage_correction_if_necessary_emits_usage_only_response_when_final_round_has_no_usage() -> (
     None
 ):
     aggregated = client_response_with(DefaultUsage(0, 0, 0))
@@ -150,7 +152,7 @@ def test_emit_final_usage_correction_emits_usage_only_response_when_final_round_
     assert result[0].chat_response.get_results() == []  # usage only: no text repeated
 
 
-def test_emit_final_usage_correction_emits_nothing_when_final_round_reports_usage() -> None:
+def test_emit_final_usage_correction_if_necessary_emits_nothing_when_final_round_reports_usage() -> None:
     result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(1, 2, 3)),
         response_with(DefaultUsage(1, 2, 3)),
@@ -159,7 +161,7 @@ def test_emit_final_usage_correction_emits_nothing_when_final_round_reports_usag
     assert result == []
 
 
-def test_emit_final_usage_correction_emits_nothing_when_nothing_accumulated() -> None:
+def test_emit_final_usage_correction_if_necessary_emits_nothing_when_nothing_accumulated() -> None:
     result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(0, 0, 0)), response_with(DefaultUsage(0, 0, 0)), None
     ))

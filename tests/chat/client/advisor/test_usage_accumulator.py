@@ -81,7 +81,7 @@ def usage_of(response: ChatClientResponse | ChatResponse | None) -> tuple[int, i
 # -- Spring's UsageAccumulatorTests --------------------------------------------------
 
 
-def test_accumulated_response_is_none_before_any_round_response() -> None:
+def test_accumulated_response_is_null_before_any_round_response() -> None:
     assert UsageAccumulator().accumulated_response() is None
 
 

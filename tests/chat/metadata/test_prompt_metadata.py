@@ -1,6 +1,6 @@
 """Port of Spring AI 2.0.1 `org.springframework.ai.metadata.PromptMetadataTests`
 (spring-ai-client-chat; the type lives in ``spring_ai_py.chat.metadata``):
-13 tests ported, 0 skipped."""
+13 tests ported, 0 skipped (plus one test of the port: the metadata on ChatResponseMetadata)."""
 
 from __future__ import annotations
 
@@ -115,3 +115,20 @@ def test_prompt_metadata_immutability() -> None:
     prompt_metadata = PromptMetadata.of(filters)
     filters.append(mock_prompt_filter_metadata(2))
     assert len(list(prompt_metadata)) == 2
+
+
+# -- beyond Spring's class: the metadata travels on ChatResponseMetadata ----------------
+
+
+def test_chat_response_metadata_carries_prompt_metadata() -> None:
+    from spring_ai_py.chat.metadata import ChatResponseMetadata
+    from spring_ai_py.chat.model import ChatResponse
+
+    assert list(ChatResponseMetadata().get_prompt_metadata()) == []
+    filters = PromptMetadata.of(PromptFilterMetadata.from_(0, {"hate": "safe"}))
+    metadata = ChatResponseMetadata.builder().prompt_metadata(filters).build()
+    assert metadata.get_prompt_metadata() is filters
+    copied = ChatResponseMetadata.builder().from_(metadata).build()
+    assert copied.get_prompt_metadata() is filters
+    response = ChatResponse.builder().generations([]).metadata(metadata).build()
+    assert response.get_metadata().get_prompt_metadata() is filters

@@ -32,12 +32,13 @@ class EvaluationRequest:
     ) -> None:
         if response_content is None and (data_list is None or isinstance(data_list, str)):
             # The two-argument forms: (user_text, response) or (data_list, response).
-            response_content = data_list
+            response_content, data_list = data_list, None
+        if data_list is None:
             if isinstance(user_text, str):
                 data_list = []
             else:
                 user_text, data_list = "", user_text
-        if not isinstance(user_text, str) or isinstance(data_list, str) or data_list is None:
+        if not isinstance(user_text, str) or isinstance(data_list, str):
             raise TypeError(
                 "EvaluationRequest takes (user_text, response_content), "
                 "(data_list, response_content) or (user_text, data_list, response_content)"

@@ -27,6 +27,10 @@ def test_request_overloads() -> None:
     assert full != only_docs
     with pytest.raises(TypeError):
         EvaluationRequest(docs, docs, "answer")  # type: ignore[arg-type]
+    by_keyword = EvaluationRequest(user_text="q", response_content="a")
+    assert (by_keyword.get_user_text(), by_keyword.get_data_list()) == ("q", [])
+    docs_by_keyword = EvaluationRequest(docs, response_content="a")
+    assert (docs_by_keyword.get_user_text(), docs_by_keyword.get_data_list()) == ("", docs)
 
 
 def test_response_overloads() -> None:

@@ -1,12 +1,19 @@
 """Every Python block of every docs page and of the README runs, in order, as written.
 
-One namespace per page (a page's blocks build on each other), run in a fresh working
-directory with no API keys in the environment. A block that is not meant to run is
-preceded by ``<!-- not run: <reason> -->``; the reason is required.
+The one docs runner (pydantic-ai's way): one module namespace per page, since a page's
+blocks build on each other, in a fresh working directory with no API keys set.
+
+- A Python block followed directly by a fence with no language shows its output: what
+  the block prints must equal that fence's text.
+- ``EXPECTED`` lists further lines a page's run must print, for pages that explain
+  their output in prose.
+- A block that is not meant to run is preceded by ``<!-- not run: <reason> -->``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import sys
 import types
@@ -17,12 +24,55 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 _BLOCK = re.compile(
-    r"(?P<marker><!--\s*not run:(?P<reason>[^>]*)-->\s*\n)?```python\n(?P<code>.*?)```", re.S
+    r"(?P<marker><!--\s*not run:(?P<reason>[^>]*)-->\s*\n)?"
+    r"```python\n(?P<code>.*?)```(?:[ \t]*\n[ \t]*\n?```\n(?P<output>.*?)```)?",
+    re.S,
 )
 
+EXPECTED: dict[str, list[str]] = {
+    "rag.md": [
+        "The Nimbus-7 coffee machine must be descaled every 42 days.",
+        "LONG_TERM_MEMORY:",
+    ],
+    "models.md": [
+        "Hello from the scripted server.",
+        "gpt-4o-mini 0.2 64",
+        "The user wants French. -> Bonjour.",
+        "Answer in French.",
+        "It is sunny in Paris.",
+        "401 Error code: 401 - Incorrect API key provided",
+        "16 16",
+    ],
+    "vector-stores.md": [
+        "The cat sat on the mat",
+        "Line: 1:8, Error: token recognition error at: '='",
+    ],
+    "evaluation.md": ["relevant: True", "supported: False", "EvaluationResponse(pass_=True, score=1.0"],
+    "configuration.md": [
+        "Configured from application.yml",
+        "gpt-4o-mini 0.2",
+        "spring.ai.openai.api-key",
+        "Failed to bind properties under 'spring.ai.openai.chat.temperature'",
+    ],
+    "getting-started.md": [
+        "Paris.",
+        "Awaited natively.",
+        "Sunny in Lyon",
+        "4 messages stored",
+        "spring_ai chat_client",
+    ],
+    "fastapi.md": ["Advisors wrap the model call.", "Streamed one word at a time. [DONE]"],
+    "README.md": ["(scripted) Advisors wrap the model call, outermost first."],
+}
 
-def python_blocks(page: Path) -> list[tuple[int, str]]:
-    """``(line, code)`` of each block to run; blocks marked ``not run`` need a reason."""
+
+class Block:
+    def __init__(self, line: int, code: str, output: str | None) -> None:
+        self.line, self.code, self.output = line, code, output
+
+
+def python_blocks(page: Path) -> list[Block]:
+    """The blocks to run, with the output each must print (``None``: not checked)."""
     text = page.read_text(encoding="utf-8")
     blocks = []
     for match in _BLOCK.finditer(text):
@@ -30,27 +80,33 @@ def python_blocks(page: Path) -> list[tuple[int, str]]:
         if match.group("marker"):
             assert match.group("reason").strip(), f"{page.name}:{line}: 'not run' needs a reason"
             continue
-        blocks.append((line, match.group("code")))
+        blocks.append(Block(line, match.group("code"), match.group("output")))
     return blocks
 
 
 def test_every_page_is_covered() -> None:
     assert (REPO / "README.md") in PAGES
-    assert len(PAGES) > 10
+    assert set(EXPECTED) <= {page.name for page in PAGES}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
-def test_page_runs(
-    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_page_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.chdir(tmp_path)
-    # A real module, so dataclasses and pickling find the page's classes by module name.
+    # A real module, so dataclasses, pydantic and tools find the page's classes by name.
     module = types.ModuleType(f"docs_{page.stem.replace('-', '_')}")
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    for line, code in python_blocks(page):
+    printed: list[str] = []
+    for block in python_blocks(page):
         # Line numbers in tracebacks point into the page itself.
-        compiled = compile("\n" * (line - 1) + code, str(page), "exec")
-        exec(compiled, module.__dict__)
-    capsys.readouterr()
+        compiled = compile("\n" * (block.line - 1) + block.code, str(page), "exec")
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            exec(compiled, module.__dict__)
+        if block.output is not None:
+            assert output.getvalue() == block.output, f"{page.name}:{block.line}"
+        printed.append(output.getvalue())
+    everything = "".join(printed)
+    for expected in EXPECTED.get(page.name, []):
+        assert expected in everything, f"{page.name} should print {expected!r}"

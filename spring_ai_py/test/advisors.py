@@ -19,8 +19,8 @@ from spring_ai_py.chat.client.advisor.api import (
 )
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage
-from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.metadata import ChatGenerationMetadata
+from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.core import Ordered
 
 Answer = str | ChatResponse | Callable[[ChatClientRequest], str | ChatResponse]

@@ -11,7 +11,6 @@ from spring_ai_py.tool.execution import ToolCallResultConverter
 from spring_ai_py.tool.metadata import ToolMetadata
 from spring_ai_py.tool.method.method_tool_callback import MethodToolCallback
 
-
 P = ParamSpec("P")
 Q = ParamSpec("Q")
 R = TypeVar("R")

@@ -52,3 +52,21 @@ def check_tools() -> None:
     WeatherTools().forecast(city=1)  # type: ignore[arg-type]
     bad: str = add(1, 2)  # type: ignore[assignment]
     del bad
+
+
+def check_builders() -> None:
+    from spring_ai_py.chat.client.advisor import SafeGuardAdvisor, SimpleLoggerAdvisor
+    from spring_ai_py.chat.messages import UserMessage
+    from spring_ai_py.openai import OpenAiChatOptions
+
+    advisor = SafeGuardAdvisor.builder().sensitive_words(["secret"]).order(5).build()
+    assert_type(advisor, SafeGuardAdvisor)
+    logger = SimpleLoggerAdvisor.builder().order(1).build()
+    assert_type(logger, SimpleLoggerAdvisor)
+    options = OpenAiChatOptions.builder().model("gpt-4o-mini").temperature(0.2).build()
+    print(advisor, logger, options, UserMessage.builder().text("hi").build())
+
+    SafeGuardAdvisor.builder().sensitive_wrds(["x"])  # type: ignore[attr-defined]
+    SafeGuardAdvisor.builder().order("first")  # type: ignore[arg-type]
+    OpenAiChatOptions.builder().temprature(0.2)  # type: ignore[attr-defined]
+    OpenAiChatOptions.builder().temperature("hot")  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from spring_ai_py import _assert
 from spring_ai_py._observation import tracer_for
@@ -49,6 +49,7 @@ from spring_ai_py.chat.prompt import ChatOptions, ChatOptionsBuilder, Prompt, Pr
 from spring_ai_py.content import Media
 from spring_ai_py.core import Ordered
 from spring_ai_py.model.tool import ToolCallingChatOptions, ToolCallingManager
+from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptionsBuilder
 from spring_ai_py.support import ToolCallbacks
 from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
 
@@ -546,16 +547,22 @@ class ChatClientRequestSpec:
         if not callbacks and not self.tool_names_list and not self.tool_context_map:
             return builder
         current = builder.build()
-        if not isinstance(current, ToolCallingChatOptions):
-            builder = ToolCallingChatOptions.builder().combine_with(current)
+        tool_builder = (
+            # The builder of a ToolCallingChatOptions is always a ToolCallingChatOptionsBuilder.
+            cast(ToolCallingChatOptionsBuilder, builder)
+            if isinstance(current, ToolCallingChatOptions)
+            else ToolCallingChatOptions.builder().combine_with(current)
+        )
         if callbacks:
             ToolCallingChatOptions.validate_tool_callbacks(callbacks)
-            builder.tool_callbacks(callbacks)
+            tool_builder.tool_callbacks(callbacks)
         if self.tool_names_list:
-            builder.tool_names(list(self.tool_names_list))
+            tool_builder.tool_names(list(self.tool_names_list))
         if self.tool_context_map:
-            builder.tool_context({**(builder.get_value("tool_context") or {}), **self.tool_context_map})
-        return builder
+            tool_builder.tool_context(
+                {**(tool_builder.get_value("tool_context") or {}), **self.tool_context_map}
+            )
+        return tool_builder
 
     def _to_chat_client_request(self) -> ChatClientRequest:
         """Spring's ``DefaultChatClientUtils.toChatClientRequest``: system first, then

@@ -19,7 +19,7 @@ class ChatOptionsBuilder(Builder[Any]):
 
     __slots__ = ()
 
-    def combine_with(self, other: ChatOptionsBuilder | ChatOptions) -> ChatOptionsBuilder:
+    def combine_with(self, other: ChatOptionsBuilder | ChatOptions) -> Self:
         theirs = other._values if isinstance(other, ChatOptionsBuilder) else other._set_fields()
         names = _field_names(self._cls)
         for name, value in theirs.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,7 +40,7 @@ def augment_with_format_instructions(request: ChatClientRequest) -> ChatClientRe
     prompt = request.prompt
     options = prompt.get_options()
     if _OUTPUT_NATIVE in context and has_schema and isinstance(options, StructuredOutputChatOptions):
-        augmented = options.mutate().output_schema(output_schema).build()
+        augmented = dataclasses.replace(options, output_schema=output_schema)
         return ChatClientRequest(prompt.mutate().chat_options(augmented).build(), dict(context))
     augmented_prompt = prompt.augment_user_message(
         lambda user: user.mutate().text(f"{user.get_text()}\n{output_format}").build()

@@ -9,12 +9,14 @@ from spring_ai_py.chat.messages.messages import (
     ToolResponseMessage,
     UserMessage,
 )
+from spring_ai_py.chat.messages.message_utils import MessageUtils
 
 __all__ = [
     "AbstractMessage",
     "AssistantMessage",
     "Message",
     "MessageType",
+    "MessageUtils",
     "SystemMessage",
     "ToolResponseMessage",
     "UserMessage",

@@ -1,5 +1,6 @@
 """``org.springframework.ai.chat.messages``: the messages of a conversation."""
 
+from spring_ai_py.chat.messages.message_utils import MessageUtils
 from spring_ai_py.chat.messages.messages import (
     AbstractMessage,
     AssistantMessage,
@@ -9,7 +10,6 @@ from spring_ai_py.chat.messages.messages import (
     ToolResponseMessage,
     UserMessage,
 )
-from spring_ai_py.chat.messages.message_utils import MessageUtils
 
 __all__ = [
     "AbstractMessage",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from spring_ai_py import _assert
 
+
 class MessageUtils:
     """Helpers for building messages; ``read_resource`` reads a file's text."""
 

@@ -29,12 +29,12 @@ def _window(limit: int) -> MessageWindowChatMemory:
 
 
 def test_zero_max_messages_not_allowed() -> None:
-    with pytest.raises(ValueError, match="^max_messages must be greater than 0$"):
+    with pytest.raises(ValueError, match=r"^max_messages must be greater than 0$"):
         MessageWindowChatMemory.builder().max_messages(0).build()
 
 
 def test_negative_max_messages_not_allowed() -> None:
-    with pytest.raises(ValueError, match="^max_messages must be greater than 0$"):
+    with pytest.raises(ValueError, match=r"^max_messages must be greater than 0$"):
         MessageWindowChatMemory.builder().max_messages(-1).build()
 
 

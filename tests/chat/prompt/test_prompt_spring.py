@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from spring_ai_py.chat.messages import AssistantMessage, Message, SystemMessage, ToolResponseMessage, UserMessage
+from spring_ai_py.chat.messages import (
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    ToolResponseMessage,
+    UserMessage,
+)
 from spring_ai_py.chat.prompt import ChatOptions, Prompt
 
 

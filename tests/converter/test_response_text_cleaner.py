@@ -88,7 +88,7 @@ def test_thinking_tag_cleaner_rejects_bad_patterns() -> None:
         ThinkingTagCleaner([])
     with pytest.raises(ValueError, match="Invalid pattern"):
         ThinkingTagCleaner("(unclosed")
-    with pytest.raises(ValueError, match="patternString cannot be empty"):
+    with pytest.raises(ValueError, match="pattern cannot be empty"):
         ThinkingTagCleaner.builder().add_pattern("  ")
     with pytest.raises(ValueError, match="pattern cannot be null"):
         ThinkingTagCleaner.builder().add_pattern(None)  # type: ignore[arg-type]

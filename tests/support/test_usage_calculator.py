@@ -1,4 +1,7 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.support.UsageCalculatorTests`: 17 tests ported, 0 skipped."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.support.UsageCalculatorTests`: 17 tests ported, 0 skipped.
+
+Plus the utility class refusing instantiation, as Spring's private constructor does.
+"""
 
 from __future__ import annotations
 

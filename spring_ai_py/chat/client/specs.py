@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
@@ -9,6 +10,9 @@ from typing import Any, Self
 from spring_ai_py import _assert
 from spring_ai_py.chat.client.advisor.api import Advisor
 from spring_ai_py.content import Media
+
+_NO_VALUE: Any = object()
+"""``metadata(key)`` called without a value (``None`` is a value, and is rejected)."""
 
 
 def _checked_mapping(
@@ -55,11 +59,13 @@ class PromptSystemSpec:
         self.params_value.update(_checked_mapping(params, "params", "param"))
         return self
 
-    def metadata(self, key: str | Mapping[str, Any], value: Any = None) -> Self:
-        if isinstance(key, str):
-            _assert.has_text(key, "metadata key cannot be null or empty")
-            _assert.not_none(value, "metadata value cannot be null")
-            self.metadata_value[key] = value
+    def metadata(self, key: str | Mapping[str, Any], value: Any = _NO_VALUE) -> Self:
+        if isinstance(key, str) or value is not _NO_VALUE:
+            name = _assert.has_text(
+                key if isinstance(key, str) else None, "metadata key cannot be null or empty"
+            )
+            _assert.not_none(None if value is _NO_VALUE else value, "metadata value cannot be null")
+            self.metadata_value[name] = value
         else:
             self.metadata_value.update(_checked_mapping(key, "metadata", "metadata"))
         return self
@@ -79,9 +85,11 @@ class PromptUserSpec(PromptSystemSpec):
             media = (*media, url)
         if len(media) == 1 and media[0] is None:
             raise ValueError("media cannot be null")
-        if len(media) == 2 and (isinstance(media[0], str) or isinstance(media[1], str | bytes)):
+        if len(media) == 2 and (
+            isinstance(media[0], str) or isinstance(media[1], str | bytes | os.PathLike)
+        ):
             mime_type, data = media
-            _assert.not_none(mime_type, "mimeType cannot be null")
+            _assert.not_none(mime_type, "mime_type cannot be null")
             _assert.not_none(data, "url cannot be null")
             self.media_value.append(Media(str(mime_type), data))
             return self

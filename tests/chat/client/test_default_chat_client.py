@@ -248,7 +248,7 @@ def test_user_media_mime_type_and_bytes() -> None:
 
 
 def test_user_media_missing_mime_type_or_url_raises() -> None:
-    with pytest.raises(ValueError, match=r"^mimeType cannot be null$"):
+    with pytest.raises(ValueError, match=r"^mime_type cannot be null$"):
         PromptUserSpec().media(None, "http://example.com/image.png")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^url cannot be null$"):
         PromptUserSpec().media("image/png", None)  # type: ignore[arg-type]

@@ -46,7 +46,9 @@ def _hints(cls: type) -> dict[str, Any]:
     if issubclass(cls, BaseModel):
         # pydantic has resolved these already, even for classes defined in a function
         return {
-            name: typing.Annotated[field.annotation, *field.metadata] if field.metadata else field.annotation
+            name: typing.Annotated[field.annotation, *field.metadata]
+            if field.metadata
+            else field.annotation
             for name, field in cls.model_fields.items()
         }
     try:
@@ -81,7 +83,9 @@ def _field_hints(cls: type) -> dict[str, _FieldHint]:
 
 def _is_bean(candidate: Any) -> bool:
     return isinstance(candidate, type) and (
-        issubclass(candidate, BaseModel) or dataclasses.is_dataclass(candidate) or is_typeddict(candidate)
+        issubclass(candidate, BaseModel)
+        or dataclasses.is_dataclass(candidate)
+        or is_typeddict(candidate)
     )
 
 

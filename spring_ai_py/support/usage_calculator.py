@@ -81,7 +81,9 @@ class UsageCalculator:
             if accumulated_chat_response is not None
             else None
         )
-        previous = None if UsageCalculator.is_empty(accumulated_usage) else accumulated_chat_response
+        previous = (
+            None if UsageCalculator.is_empty(accumulated_usage) else accumulated_chat_response
+        )
         cumulative = UsageCalculator.get_cumulative_usage(current_usage, previous)
         if UsageCalculator.is_empty(cumulative):
             return None

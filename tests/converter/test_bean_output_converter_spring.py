@@ -30,13 +30,15 @@ class BeanWithDateProperty(BaseModel):
 
 
 class BeanWithJsonAnnotations(BaseModel):
-    some_string: Annotated[str, Field(alias="string_property", description="string_property_description")] = ""
+    some_string: Annotated[
+        str, Field(alias="string_property", description="string_property_description")
+    ] = ""
 
 
 class BeanWithJsonPropertyOrder(BaseModel):
-    some_string: Annotated[str | None, Field(alias="string_property", description="string_property_description")] = (
-        None
-    )
+    some_string: Annotated[
+        str | None, Field(alias="string_property", description="string_property_description")
+    ] = None
     foo: Annotated[str, Field(alias="foo_property")]
     bar: Annotated[str, Field(alias="bar_property")]
 
@@ -60,7 +62,9 @@ Remove the ```json markdown from the output.
 Here is the JSON Schema instance your output must adhere to:
 """
 
-BEAN_FORMAT = FORMAT_HEADER + """```{
+BEAN_FORMAT = (
+    FORMAT_HEADER
+    + """```{
   "$schema" : "https://json-schema.org/draft/2020-12/schema",
   "type" : "object",
   "properties" : {
@@ -72,6 +76,7 @@ BEAN_FORMAT = FORMAT_HEADER + """```{
   "additionalProperties" : false
 }```
 """
+)
 
 ANNOTATED_SCHEMA = """```{
   "$schema" : "https://json-schema.org/draft/2020-12/schema",
@@ -107,7 +112,10 @@ def test_convert_class_with_date_type() -> None:
 
 
 def test_convert_type_reference() -> None:
-    assert BeanOutputConverter(Bean).convert('{ "someString": "some value" }').someString == "some value"
+    assert (
+        BeanOutputConverter(Bean).convert('{ "someString": "some value" }').someString
+        == "some value"
+    )
 
 
 def test_convert_type_reference_array() -> None:
@@ -117,7 +125,9 @@ def test_convert_type_reference_array() -> None:
 
 
 def test_convert_class_type_with_json_annotations() -> None:
-    result = BeanOutputConverter(BeanWithJsonAnnotations).convert('{ "string_property": "some value" }')
+    result = BeanOutputConverter(BeanWithJsonAnnotations).convert(
+        '{ "string_property": "some value" }'
+    )
     assert result.some_string == "some value"
 
 
@@ -127,12 +137,16 @@ def test_verify_schema_property_order() -> None:
 
 
 def test_convert_type_reference_with_json_annotations() -> None:
-    result = BeanOutputConverter(BeanWithJsonAnnotations).convert('{ "string_property": "some value" }')
+    result = BeanOutputConverter(BeanWithJsonAnnotations).convert(
+        '{ "string_property": "some value" }'
+    )
     assert result.some_string == "some value"
 
 
 def test_convert_type_reference_array_with_json_annotations() -> None:
-    result = BeanOutputConverter(list[BeanWithJsonAnnotations]).convert('[{ "string_property": "some value" }]')
+    result = BeanOutputConverter(list[BeanWithJsonAnnotations]).convert(
+        '[{ "string_property": "some value" }]'
+    )
     assert len(result) == 1
     assert result[0].some_string == "some value"
 
@@ -161,7 +175,10 @@ def test_convert_with_multiple_thinking_tags() -> None:
 
 
 def test_convert_with_qwen_think_tags() -> None:
-    assert _some_string('<think>Let me analyze this...</think>{ "someString": "qwen test" }') == "qwen test"
+    assert (
+        _some_string('<think>Let me analyze this...</think>{ "someString": "qwen test" }')
+        == "qwen test"
+    )
 
 
 def test_convert_with_qwen_think_tags_multiline() -> None:
@@ -191,7 +208,10 @@ def test_convert_with_markdown_thinking_block() -> None:
 
 
 def test_convert_with_case_insensitive_tags() -> None:
-    assert _some_string('<THINKING>UPPERCASE THINKING</THINKING>{ "someString": "case test" }') == "case test"
+    assert (
+        _some_string('<THINKING>UPPERCASE THINKING</THINKING>{ "someString": "case test" }')
+        == "case test"
+    )
 
 
 def test_convert_with_complex_nested_structure() -> None:
@@ -211,7 +231,10 @@ def test_format_type_reference() -> None:
 
 
 def test_format_type_reference_array() -> None:
-    assert BeanOutputConverter(list[Bean]).get_format() == FORMAT_HEADER + """```{
+    assert (
+        BeanOutputConverter(list[Bean]).get_format()
+        == FORMAT_HEADER
+        + """```{
   "$schema" : "https://json-schema.org/draft/2020-12/schema",
   "type" : "array",
   "items" : {
@@ -226,6 +249,7 @@ def test_format_type_reference_array() -> None:
   }
 }```
 """
+    )
 
 
 def test_format_class_type_with_annotations() -> None:

@@ -28,7 +28,9 @@ def test_should_work_with_single_cleaner() -> None:
 
 
 def test_should_work_with_multiple_cleaners() -> None:
-    cleaner = CompositeResponseTextCleaner(WhitespaceCleaner(), ThinkingTagCleaner(), MarkdownCodeBlockCleaner())
+    cleaner = CompositeResponseTextCleaner(
+        WhitespaceCleaner(), ThinkingTagCleaner(), MarkdownCodeBlockCleaner()
+    )
     text = '<thinking>Reasoning</thinking>\n```json\n{"key": "value"}\n```\n'
     assert cleaner.clean(text) == '{"key": "value"}'
 

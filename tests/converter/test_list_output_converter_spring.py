@@ -17,43 +17,48 @@ def converter() -> ListOutputConverter:
 
 
 def test_csv(converter: ListOutputConverter) -> None:
-    assert converter.convert('foo, bar, baz') == ['foo', 'bar', 'baz']
+    assert converter.convert("foo, bar, baz") == ["foo", "bar", "baz"]
 
 
 def test_csv_without_spaces(converter: ListOutputConverter) -> None:
-    assert converter.convert('A,B,C') == ['A', 'B', 'C']
+    assert converter.convert("A,B,C") == ["A", "B", "C"]
 
 
 def test_csv_with_extra_spaces(converter: ListOutputConverter) -> None:
-    assert converter.convert('A  ,   B   ,  C  ') == ['A', 'B', 'C']
+    assert converter.convert("A  ,   B   ,  C  ") == ["A", "B", "C"]
 
 
 def test_csv_with_single_item(converter: ListOutputConverter) -> None:
-    assert converter.convert('single-item') == ['single-item']
+    assert converter.convert("single-item") == ["single-item"]
 
 
 def test_csv_with_empty_string(converter: ListOutputConverter) -> None:
-    assert converter.convert('') == []
+    assert converter.convert("") == []
 
 
 def test_csv_with_empty_values(converter: ListOutputConverter) -> None:
-    assert converter.convert('A, , C') == ['A', '', 'C']
+    assert converter.convert("A, , C") == ["A", "", "C"]
 
 
 def test_csv_with_only_commas(converter: ListOutputConverter) -> None:
-    assert converter.convert(',,') == ['', '', '']
+    assert converter.convert(",,") == ["", "", ""]
 
 
 def test_csv_with_trailing_comma(converter: ListOutputConverter) -> None:
-    assert converter.convert('A, B,') == ['A', 'B', '']
+    assert converter.convert("A, B,") == ["A", "B", ""]
 
 
 def test_csv_with_leading_comma(converter: ListOutputConverter) -> None:
-    assert converter.convert(', A, B') == ['', 'A', 'B']
+    assert converter.convert(", A, B") == ["", "A", "B"]
 
 
 def test_csv_with_special_characters(converter: ListOutputConverter) -> None:
-    assert converter.convert('value@example.com, item#123, $data%') == ['value@example.com', 'item#123', '$data%']
+    assert converter.convert("value@example.com, item#123, $data%") == [
+        "value@example.com",
+        "item#123",
+        "$data%",
+    ]
+
 
 @pytest.mark.parametrize("csv_string", ["a,b,c", "1,2,3", "X,Y,Z", "alpha,beta,gamma"])
 def test_csv_with_various_inputs(converter: ListOutputConverter, csv_string: str) -> None:
@@ -76,7 +81,13 @@ def test_csv_with_boolean_like_values(converter: ListOutputConverter) -> None:
 
 
 def test_csv_with_different_data_types(converter: ListOutputConverter) -> None:
-    assert converter.convert("string, 123, 45.67, true, null") == ["string", "123", "45.67", "true", "null"]
+    assert converter.convert("string, 123, 45.67, true, null") == [
+        "string",
+        "123",
+        "45.67",
+        "true",
+        "null",
+    ]
 
 
 def test_csv_with_alternative_delimiters(converter: ListOutputConverter) -> None:
@@ -112,7 +123,12 @@ def test_csv_with_newlines_in_quoted_values(converter: ListOutputConverter) -> N
 
 def test_csv_with_mixed_quoting_styles(converter: ListOutputConverter) -> None:
     text = "'single quoted', \"double quoted\", `backtick quoted`, unquoted"
-    assert converter.convert(text) == ["'single quoted'", '"double quoted"', "`backtick quoted`", "unquoted"]
+    assert converter.convert(text) == [
+        "'single quoted'",
+        '"double quoted"',
+        "`backtick quoted`",
+        "unquoted",
+    ]
 
 
 def test_csv_with_only_commas_and_spaces(converter: ListOutputConverter) -> None:

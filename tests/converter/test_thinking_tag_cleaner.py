@@ -12,15 +12,24 @@ from spring_ai_py.converter import ThinkingTagCleaner
 
 
 def test_should_remove_amazon_nova_thinking_tags() -> None:
-    assert ThinkingTagCleaner().clean("<thinking>My reasoning process</thinking>Actual content") == "Actual content"
+    assert (
+        ThinkingTagCleaner().clean("<thinking>My reasoning process</thinking>Actual content")
+        == "Actual content"
+    )
 
 
 def test_should_remove_qwen_think_tags() -> None:
-    assert ThinkingTagCleaner().clean("<think>Let me think about this</think>Actual content") == "Actual content"
+    assert (
+        ThinkingTagCleaner().clean("<think>Let me think about this</think>Actual content")
+        == "Actual content"
+    )
 
 
 def test_should_remove_reasoning_tags() -> None:
-    assert ThinkingTagCleaner().clean("<reasoning>Step by step reasoning</reasoning>Actual content") == "Actual content"
+    assert (
+        ThinkingTagCleaner().clean("<reasoning>Step by step reasoning</reasoning>Actual content")
+        == "Actual content"
+    )
 
 
 def test_should_remove_multiline_thinking_tags() -> None:
@@ -29,12 +38,17 @@ def test_should_remove_multiline_thinking_tags() -> None:
 
 
 def test_should_remove_multiple_thinking_tags() -> None:
-    text = "<thinking>First</thinking><think>Second</think><reasoning>Third</reasoning>Actual content"
+    text = (
+        "<thinking>First</thinking><think>Second</think><reasoning>Third</reasoning>Actual content"
+    )
     assert ThinkingTagCleaner().clean(text) == "Actual content"
 
 
 def test_should_be_case_insensitive() -> None:
-    assert ThinkingTagCleaner().clean("<THINKING>UPPER CASE</THINKING>Actual content") == "Actual content"
+    assert (
+        ThinkingTagCleaner().clean("<THINKING>UPPER CASE</THINKING>Actual content")
+        == "Actual content"
+    )
 
 
 def test_should_remove_markdown_thinking_blocks() -> None:
@@ -59,7 +73,10 @@ def test_should_support_custom_patterns() -> None:
 
 def test_should_support_builder_without_default_patterns() -> None:
     cleaner = (
-        ThinkingTagCleaner.builder().without_default_patterns().add_pattern(r"(?s)<mytag>.*?</mytag>\s*").build()
+        ThinkingTagCleaner.builder()
+        .without_default_patterns()
+        .add_pattern(r"(?s)<mytag>.*?</mytag>\s*")
+        .build()
     )
     text = "<thinking>Should remain</thinking><mytag>Should be removed</mytag>Content"
     assert cleaner.clean(text) == "<thinking>Should remain</thinking>Content"
@@ -67,7 +84,10 @@ def test_should_support_builder_without_default_patterns() -> None:
 
 def test_should_support_builder_with_additional_patterns() -> None:
     cleaner = ThinkingTagCleaner.builder().add_pattern(r"(?s)<custom>.*?</custom>\s*").build()
-    assert cleaner.clean("<thinking>Removed</thinking><custom>Also removed</custom>Content") == "Content"
+    assert (
+        cleaner.clean("<thinking>Removed</thinking><custom>Also removed</custom>Content")
+        == "Content"
+    )
 
 
 def test_should_throw_exception_when_patterns_are_null() -> None:

@@ -17,7 +17,9 @@ def _response_with(usage: Usage) -> ChatResponse:
     return ChatResponse.builder().generations([]).metadata(metadata).build()
 
 
-def _assert_usage(usage: Usage, prompt_tokens: int, completion_tokens: int, total_tokens: int) -> None:
+def _assert_usage(
+    usage: Usage, prompt_tokens: int, completion_tokens: int, total_tokens: int
+) -> None:
     assert usage.get_prompt_tokens() == prompt_tokens
     assert usage.get_completion_tokens() == completion_tokens
     assert usage.get_total_tokens() == total_tokens
@@ -29,18 +31,24 @@ def test_get_cumulative_usage_returns_current_when_previous_chat_response_is_nul
 
 
 def test_get_cumulative_usage_returns_current_when_previous_usage_is_empty() -> None:
-    result = UsageCalculator.get_cumulative_usage(DefaultUsage(10, 20, 30), _response_with(DefaultUsage(0, 0, 0)))
+    result = UsageCalculator.get_cumulative_usage(
+        DefaultUsage(10, 20, 30), _response_with(DefaultUsage(0, 0, 0))
+    )
     _assert_usage(result, 10, 20, 30)
 
 
 def test_get_cumulative_usage_returns_previous_when_current_is_empty() -> None:
     previous_usage = DefaultUsage(1, 2, 3)
-    result = UsageCalculator.get_cumulative_usage(DefaultUsage(0, 0, 0), _response_with(previous_usage))
+    result = UsageCalculator.get_cumulative_usage(
+        DefaultUsage(0, 0, 0), _response_with(previous_usage)
+    )
     assert result is previous_usage
 
 
 def test_get_cumulative_usage_sums_token_counts() -> None:
-    result = UsageCalculator.get_cumulative_usage(DefaultUsage(10, 20, 30), _response_with(DefaultUsage(1, 2, 3)))
+    result = UsageCalculator.get_cumulative_usage(
+        DefaultUsage(10, 20, 30), _response_with(DefaultUsage(1, 2, 3))
+    )
     _assert_usage(result, 11, 22, 33)
 
 
@@ -62,7 +70,9 @@ def test_get_cumulative_usage_treats_one_sided_cache_metric_as_zero() -> None:
 
 
 def test_get_cumulative_usage_preserves_null_cache_metrics_when_neither_side_reports() -> None:
-    result = UsageCalculator.get_cumulative_usage(DefaultUsage(10, 20, 30), _response_with(DefaultUsage(1, 2, 3)))
+    result = UsageCalculator.get_cumulative_usage(
+        DefaultUsage(10, 20, 30), _response_with(DefaultUsage(1, 2, 3))
+    )
     assert result.get_cache_read_input_tokens() is None
     assert result.get_cache_write_input_tokens() is None
 
@@ -93,12 +103,17 @@ def test_accumulate_response_usage_returns_cumulative_usage_on_the_current_respo
 
 
 def test_accumulate_response_usage_returns_null_when_nothing_reported() -> None:
-    assert UsageCalculator.accumulate_response_usage(_response_with(DefaultUsage(0, 0, 0)), None) is None
+    assert (
+        UsageCalculator.accumulate_response_usage(_response_with(DefaultUsage(0, 0, 0)), None)
+        is None
+    )
 
 
 def test_accumulate_response_usage_keeps_native_usage_on_first_non_empty_response() -> None:
     native = object()
-    result = UsageCalculator.accumulate_response_usage(_response_with(DefaultUsage(10, 20, 30, native)), None)
+    result = UsageCalculator.accumulate_response_usage(
+        _response_with(DefaultUsage(10, 20, 30, native)), None
+    )
     assert result is not None
     assert result.get_metadata().get_usage().get_native_usage() is native
 

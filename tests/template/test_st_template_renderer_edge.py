@@ -18,17 +18,24 @@ def test_should_handle_multiple_built_in_functions_and_variables() -> None:
 
 def test_should_support_valid_nested_function_expression_in_st4() -> None:
     variables = {"words": ["hello", "WORLD"]}
-    assert _renderer().apply("{first(words)} {last(words)} {length(words)}", variables) == "hello WORLD 2"
+    assert (
+        _renderer().apply("{first(words)} {last(words)} {length(words)}", variables)
+        == "hello WORLD 2"
+    )
 
 
 def test_should_handle_nested_built_in_functions() -> None:
     renderer = StTemplateRenderer.builder().validate_st_functions().build()
     variables = {"words": ["hello", "WORLD"]}
-    assert renderer.apply("{first(words)} {last(words)} {length(words)}", variables) == "hello WORLD 2"
+    assert (
+        renderer.apply("{first(words)} {last(words)} {length(words)}", variables) == "hello WORLD 2"
+    )
 
 
-@pytest.mark.skip(reason="@Disabled in Spring 2.0.1: property-style access of built-in "
-                  "functions ({words.first}) cannot be validated")
+@pytest.mark.skip(
+    reason="@Disabled in Spring 2.0.1: property-style access of built-in "
+    "functions ({words.first}) cannot be validated"
+)
 def test_should_support_built_in_functions_as_properties() -> None:
     pass
 
@@ -47,7 +54,10 @@ def test_should_not_report_built_in_functions_as_missing_variables_in_warn_mode(
 
 
 def test_should_handle_variable_names_similar_to_built_in_functions() -> None:
-    assert _renderer().apply("{lengthy} {firstName}", {"lengthy": "foo", "firstName": "bar"}) == "foo bar"
+    assert (
+        _renderer().apply("{lengthy} {firstName}", {"lengthy": "foo", "firstName": "bar"})
+        == "foo bar"
+    )
 
 
 def test_should_render_escaped_delimiters() -> None:

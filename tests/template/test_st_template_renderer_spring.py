@@ -77,24 +77,35 @@ def test_should_render_without_validation_in_none_mode() -> None:
 
 
 def test_should_render_with_custom_delimiters() -> None:
-    renderer = StTemplateRenderer.builder().start_delimiter_token("<").end_delimiter_token(">").build()
+    renderer = (
+        StTemplateRenderer.builder().start_delimiter_token("<").end_delimiter_token(">").build()
+    )
     assert renderer.apply("Hello <name>!", {"name": "Spring AI"}) == "Hello Spring AI!"
 
 
 def test_should_handle_special_characters_as_delimiters() -> None:
-    renderer = StTemplateRenderer.builder().start_delimiter_token("$").end_delimiter_token("$").build()
+    renderer = (
+        StTemplateRenderer.builder().start_delimiter_token("$").end_delimiter_token("$").build()
+    )
     assert renderer.apply("Hello $name$!", {"name": "Spring AI"}) == "Hello Spring AI!"
 
 
 def test_should_handle_complex_template_structures() -> None:
-    variables = {"header": "Welcome", "user": "Spring AI", "items": "one, two, three", "footer": "Goodbye"}
+    variables = {
+        "header": "Welcome",
+        "user": "Spring AI",
+        "items": "one, two, three",
+        "footer": "Goodbye",
+    }
     result = _renderer().apply("{header}\nUser: {user}\nItems: {items}\n{footer}\n", variables)
     assert result == "Welcome\nUser: Spring AI\nItems: one, two, three\nGoodbye\n"
 
 
 def test_should_handle_list_variables() -> None:
     renderer = StTemplateRenderer.builder().validation_mode(ValidationMode.NONE).build()
-    result = renderer.apply('Items: {items; separator=", "}', {"items": ["apple", "banana", "cherry"]})
+    result = renderer.apply(
+        'Items: {items; separator=", "}', {"items": ["apple", "banana", "cherry"]}
+    )
     assert result == "Items: apple, banana, cherry"
 
 
@@ -113,7 +124,10 @@ def test_should_handle_numeric_variables() -> None:
 
 
 def test_should_handle_object_variables() -> None:
-    assert _renderer().apply("Person: {name}, Age: {age}", {"name": "John", "age": 30}) == "Person: John, Age: 30"
+    assert (
+        _renderer().apply("Person: {name}, Age: {age}", {"name": "John", "age": 30})
+        == "Person: John, Age: 30"
+    )
 
 
 def test_should_render_template_with_built_in_functions() -> None:
@@ -122,7 +136,10 @@ def test_should_render_template_with_built_in_functions() -> None:
 
 
 def test_should_handle_property_access_syntax() -> None:
-    assert _renderer().apply("Hello {test.name}!", {"test": {"name": "Spring AI"}}) == "Hello Spring AI!"
+    assert (
+        _renderer().apply("Hello {test.name}!", {"test": {"name": "Spring AI"}})
+        == "Hello Spring AI!"
+    )
 
 
 def test_should_handle_deep_property_access_syntax() -> None:
@@ -132,7 +149,10 @@ def test_should_handle_deep_property_access_syntax() -> None:
 
 def test_should_validate_property_access_correctly() -> None:
     renderer = _renderer()
-    assert renderer.apply("Hello {user.profile.name}!", {"user": {"profile": {"name": "John"}}}) == "Hello John!"
+    assert (
+        renderer.apply("Hello {user.profile.name}!", {"user": {"profile": {"name": "John"}}})
+        == "Hello John!"
+    )
     with pytest.raises(
         RuntimeError,
         match=r"Not all variables were replaced in the template\. Missing variable names are: \[user\]",

@@ -45,7 +45,10 @@ class PromptTemplate(Buildable):
         resource: str | os.PathLike[str] | None = None,
     ) -> None:
         if isinstance(template, os.PathLike):
-            template, resource = None, _check_resource(resource if resource is not None else template)
+            template, resource = (
+                None,
+                _check_resource(resource if resource is not None else template),
+            )
         if template is not None and resource is not None:
             raise ValueError("Only one of template or resource can be set")
         if resource is not None:
@@ -112,7 +115,9 @@ class PromptTemplate(Buildable):
 def _check_template(template: object) -> str:
     if template is not None and not isinstance(template, str | os.PathLike):
         raise TypeError(f"template must be a str, got {type(template).__name__}")
-    return _assert.has_text(template if isinstance(template, str) else None, "template cannot be null or empty")
+    return _assert.has_text(
+        template if isinstance(template, str) else None, "template cannot be null or empty"
+    )
 
 
 def _check_resource(resource: object) -> os.PathLike[str]:

@@ -59,7 +59,9 @@ def test_find_non_existing_conversation(repository: InMemoryChatMemoryRepository
     assert repository.find_by_conversation_id(_id()) == []
 
 
-def test_subsequent_save_overwrites_previous_version(repository: InMemoryChatMemoryRepository) -> None:
+def test_subsequent_save_overwrites_previous_version(
+    repository: InMemoryChatMemoryRepository,
+) -> None:
     conversation_id = _id()
     second: list[Message] = [AssistantMessage("Hi there")]
     repository.save_all(conversation_id, [UserMessage("Hello")])

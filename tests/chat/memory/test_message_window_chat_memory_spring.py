@@ -135,7 +135,11 @@ def test_system_message_is_preserved_during_eviction() -> None:
     conversation_id = _id()
     memory.add(
         conversation_id,
-        [SystemMessage("System instruction"), UserMessage("Message 1"), AssistantMessage("Response 1")],
+        [
+            SystemMessage("System instruction"),
+            UserMessage("Message 1"),
+            AssistantMessage("Response 1"),
+        ],
     )
     memory.add(conversation_id, [UserMessage("Message 2"), AssistantMessage("Response 2")])
     assert memory.get(conversation_id) == [
@@ -228,14 +232,19 @@ def test_no_exception_when_system_messages_exceed_max_messages() -> None:
     memory = _window(2)
     conversation_id = _id()
     memory.add(conversation_id, [SystemMessage("S1"), SystemMessage("S2")])
-    memory.add(conversation_id, [UserMessage("Hello"), AssistantMessage("Hi"), UserMessage("Again")])
+    memory.add(
+        conversation_id, [UserMessage("Hello"), AssistantMessage("Hi"), UserMessage("Again")]
+    )
     assert memory.get(conversation_id) == [SystemMessage("S1"), SystemMessage("S2")]
 
 
 def test_old_system_messages_are_removed_when_new_one_added() -> None:
     memory = _window(2)
     conversation_id = _id()
-    memory.add(conversation_id, [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")])
+    memory.add(
+        conversation_id,
+        [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")],
+    )
     memory.add(conversation_id, [SystemMessage("System instruction 3")])
     assert memory.get(conversation_id) == [SystemMessage("System instruction 3")]
 
@@ -243,7 +252,10 @@ def test_old_system_messages_are_removed_when_new_one_added() -> None:
 def test_mixed_messages_with_limit_equal_to_system_message_count() -> None:
     memory = _window(2)
     conversation_id = _id()
-    memory.add(conversation_id, [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")])
+    memory.add(
+        conversation_id,
+        [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")],
+    )
     memory.add(conversation_id, [UserMessage("Message 1"), AssistantMessage("Response 1")])
     assert memory.get(conversation_id) == [
         SystemMessage("System instruction 1"),

@@ -31,7 +31,11 @@ def test_when_tool_calls_is_null_then_throw() -> None:
 def test_copy_preserves_content_properties_and_tool_calls() -> None:
     tool_call = AssistantMessage.ToolCall("id", "function", "name", "{}")
     original = (
-        AssistantMessage.builder().content("hello").properties({"k": "v"}).tool_calls([tool_call]).build()
+        AssistantMessage.builder()
+        .content("hello")
+        .properties({"k": "v"})
+        .tool_calls([tool_call])
+        .build()
     )
     copy = original.copy()
     assert copy is not original

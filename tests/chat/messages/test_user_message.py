@@ -70,7 +70,11 @@ def test_user_message_from_builder_with_resource(prompt_user: Path) -> None:
 def test_user_message_copy(prompt_user: Path) -> None:
     metadata1 = {"key": "value"}
     message1 = (
-        UserMessage.builder().text("Hello, world!").media(_media(prompt_user)).metadata(metadata1).build()
+        UserMessage.builder()
+        .text("Hello, world!")
+        .media(_media(prompt_user))
+        .metadata(metadata1)
+        .build()
     )
     message2 = message1.copy()
     assert message2.get_text() == "Hello, world!"
@@ -84,7 +88,11 @@ def test_user_message_copy(prompt_user: Path) -> None:
 def test_user_message_mutate(prompt_user: Path) -> None:
     metadata1 = {"key": "value"}
     message1 = (
-        UserMessage.builder().text("Hello, world!").media(_media(prompt_user)).metadata(metadata1).build()
+        UserMessage.builder()
+        .text("Hello, world!")
+        .media(_media(prompt_user))
+        .metadata(metadata1)
+        .build()
     )
     message2 = message1.mutate().build()
     assert message2.get_text() == "Hello, world!"
@@ -173,8 +181,12 @@ def test_user_message_mutate_chaining(prompt_user: Path) -> None:
 
 def test_user_message_equals_and_hash_code(prompt_user: Path) -> None:
     media = _media(prompt_user)
-    message1 = UserMessage.builder().text("Test message").media(media).metadata({"key": "value"}).build()
-    message2 = UserMessage.builder().text("Test message").media(media).metadata({"key": "value"}).build()
+    message1 = (
+        UserMessage.builder().text("Test message").media(media).metadata({"key": "value"}).build()
+    )
+    message2 = (
+        UserMessage.builder().text("Test message").media(media).metadata({"key": "value"}).build()
+    )
     assert message1 == message2
     assert hash(message1) == hash(message2)
 

@@ -103,12 +103,18 @@ def test_equals_and_hash_code() -> None:
 
 
 def test_to_string() -> None:
-    assert repr(DefaultUsage(100, 50, 150)) == "DefaultUsage{promptTokens=100, completionTokens=50, totalTokens=150}"
+    assert (
+        repr(DefaultUsage(100, 50, 150))
+        == "DefaultUsage{promptTokens=100, completionTokens=50, totalTokens=150}"
+    )
     assert (
         repr(DefaultUsage(100, 50, 150, {"custom": "value"}))
         == "DefaultUsage{promptTokens=100, completionTokens=50, totalTokens=150}"
     )
-    assert repr(DefaultUsage(None, None, None)) == "DefaultUsage{promptTokens=0, completionTokens=0, totalTokens=0}"
+    assert (
+        repr(DefaultUsage(None, None, None))
+        == "DefaultUsage{promptTokens=0, completionTokens=0, totalTokens=0}"
+    )
 
 
 def test_negative_token_values() -> None:

@@ -22,7 +22,12 @@ def _finished(reason: str) -> ChatResponse:
     return (
         ChatResponse.builder()
         .generations(
-            [Generation(AssistantMessage("Result"), ChatGenerationMetadata.builder().finish_reason(reason).build())]
+            [
+                Generation(
+                    AssistantMessage("Result"),
+                    ChatGenerationMetadata.builder().finish_reason(reason).build(),
+                )
+            ]
         )
         .build()
     )
@@ -98,7 +103,12 @@ def test_when_empty_generations_list_then_return_false() -> None:
 def test_when_multiple_generations_with_tool_calls_then_return_true() -> None:
     response = (
         ChatResponse.builder()
-        .generations([Generation(AssistantMessage("First response")), Generation(_tool_call_message("toolB"))])
+        .generations(
+            [
+                Generation(AssistantMessage("First response")),
+                Generation(_tool_call_message("toolB")),
+            ]
+        )
         .build()
     )
     assert response.has_tool_calls()

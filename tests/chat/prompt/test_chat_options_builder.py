@@ -123,7 +123,9 @@ def test_should_handle_frequency_and_presence_penalties(builder: ChatOptionsBuil
 
 
 def test_should_maintain_stop_sequences_order(builder: ChatOptionsBuilder) -> None:
-    options = builder.model("test-model").stop_sequences(["first", "second", "third", "fourth"]).build()
+    options = (
+        builder.model("test-model").stop_sequences(["first", "second", "third", "fourth"]).build()
+    )
     assert options.get_stop_sequences() == ["first", "second", "third", "fourth"]
 
 

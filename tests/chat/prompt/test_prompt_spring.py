@@ -60,8 +60,10 @@ def test_when_message_list_is_null_then_throw() -> None:
         Prompt(None, ChatOptions.builder().build())
 
 
-@pytest.mark.skip(reason="Java-only: a null varargs array has no Python twin (Prompt(None) is "
-                  "when_message_list_is_null_then_throw)")
+@pytest.mark.skip(
+    reason="Java-only: a null varargs array has no Python twin (Prompt(None) is "
+    "when_message_list_is_null_then_throw)"
+)
 def test_when_message_array_is_null_then_throw() -> None:
     pass
 
@@ -111,7 +113,9 @@ def test_get_system_message_when_single() -> None:
 
 
 def test_get_system_message_when_multiple() -> None:
-    prompt = Prompt.builder().messages(SystemMessage("Hello"), SystemMessage("How are you?")).build()
+    prompt = (
+        Prompt.builder().messages(SystemMessage("Hello"), SystemMessage("How are you?")).build()
+    )
     assert prompt.get_system_message().get_text() == "Hello"
 
 
@@ -130,7 +134,9 @@ def test_augment_system_message_when_single() -> None:
 
 
 def test_augment_system_message_when_multiple() -> None:
-    prompt = Prompt.builder().messages(SystemMessage("Hello"), SystemMessage("How are you?")).build()
+    prompt = (
+        Prompt.builder().messages(SystemMessage("Hello"), SystemMessage("How are you?")).build()
+    )
     copy = prompt.augment_system_message(_to("What about you?"))
     assert copy.get_system_message().get_text() == "What about you?"
     assert prompt.get_system_message().get_text() == "Hello"
@@ -179,7 +185,11 @@ def test_should_create_prompt_with_options() -> None:
 
 
 def test_should_handle_mixed_message_types() -> None:
-    prompt = Prompt.builder().messages(UserMessage("User message"), SystemMessage("System message")).build()
+    prompt = (
+        Prompt.builder()
+        .messages(UserMessage("User message"), SystemMessage("System message"))
+        .build()
+    )
     assert len(prompt.get_instructions()) == 2
     assert prompt.get_user_message().get_text() == "User message"
     assert prompt.get_system_message().get_text() == "System message"
@@ -207,7 +217,11 @@ def test_get_last_user_or_tool_response_message_when_both_present() -> None:
 
 
 def test_get_last_user_or_tool_response_message_when_multiple_user_messages() -> None:
-    prompt = Prompt.builder().messages(UserMessage("First question"), UserMessage("Second question")).build()
+    prompt = (
+        Prompt.builder()
+        .messages(UserMessage("First question"), UserMessage("Second question"))
+        .build()
+    )
     last = prompt.get_last_user_or_tool_response_message()
     assert isinstance(last, UserMessage)
     assert last.get_text() == "Second question"
@@ -245,7 +259,9 @@ def test_get_last_user_or_tool_response_message_with_mixed_ordering() -> None:
         ([UserMessage("hi"), 1], "messages must contain only Message objects, got int at index 1"),
     ],
 )
-def test_bad_contents_raise_a_type_error_naming_the_argument(contents: object, message: str) -> None:
+def test_bad_contents_raise_a_type_error_naming_the_argument(
+    contents: object, message: str
+) -> None:
     """Issue 15: bad input is a clear ``TypeError``, not a failure deep inside a provider."""
     with pytest.raises(TypeError, match=message):
         Prompt(contents)  # type: ignore[arg-type]

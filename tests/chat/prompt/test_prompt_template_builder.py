@@ -57,13 +57,17 @@ def test_builder_with_empty_variables_map_should_work() -> None:
 
 
 def test_builder_null_variable_value_should_work() -> None:
-    prompt_template = PromptTemplate.builder().template("Result: {value}").variables({"value": None}).build()
+    prompt_template = (
+        PromptTemplate.builder().template("Result: {value}").variables({"value": None}).build()
+    )
     result = prompt_template.render()
     assert "Result:" in result
 
 
 def test_builder_with_multiple_missing_variables_should_throw() -> None:
-    prompt_template = PromptTemplate.builder().template("Processing {item} with {type} at {level}").build()
+    prompt_template = (
+        PromptTemplate.builder().template("Processing {item} with {type} at {level}").build()
+    )
     with pytest.raises(RuntimeError) as raised:
         prompt_template.render()
     message = str(raised.value)
@@ -74,7 +78,10 @@ def test_builder_with_multiple_missing_variables_should_throw() -> None:
 
 def test_builder_with_partial_variables_should_throw() -> None:
     prompt_template = (
-        PromptTemplate.builder().template("Processing {item} with {type}").variables({"item": "data"}).build()
+        PromptTemplate.builder()
+        .template("Processing {item} with {type}")
+        .variables({"item": "data"})
+        .build()
     )
     with pytest.raises(RuntimeError, match=r"Missing variable names are: \[type\]"):
         prompt_template.render()
@@ -91,5 +98,7 @@ def test_builder_with_complete_variables_should_render() -> None:
 
 
 def test_builder_with_empty_string_variable_should_work() -> None:
-    prompt_template = PromptTemplate.builder().template("Hello '{name}'!").variables({"name": ""}).build()
+    prompt_template = (
+        PromptTemplate.builder().template("Hello '{name}'!").variables({"name": ""}).build()
+    )
     assert prompt_template.render() == "Hello ''!"

@@ -1,187 +1,128 @@
 """Port of Spring AI 2.0.1 `org.springframework.ai.chat.prompt.SystemPromptTemplateTests`: 28 tests ported, 0 skipped.
 
-Spring's ``Resource`` is a path here (``pathlib.Path``, read as UTF-8).
+The bodies live in ``prompt_template_cases.py``, shared with PromptTemplateTests (Spring
+has no ``renderWithResourceFile`` here). Spring's ``Resource`` is a path here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-import pytest
+import prompt_template_cases as cases
 
 from spring_ai_py.chat.messages import SystemMessage
 from spring_ai_py.chat.prompt import SystemPromptTemplate
-from spring_ai_py.template import NoOpTemplateRenderer, TemplateRenderer
-
-MESSAGE_CLASS = SystemMessage
 
 
-class _CustomTestRenderer(TemplateRenderer):
-    def apply(self, template: str, variables: Mapping[str, Any]) -> str:
-        return template + " (Rendered by Custom)"
+def test_create_with_valid_template(tmp_path: Path) -> None:
+    cases.create_with_valid_template(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def _resource(tmp_path: Path, content: str, name: str = "resource.txt") -> Path:
-    path = tmp_path / name
-    path.write_text(content, encoding="utf-8")
-    return path
+def test_create_with_empty_template(tmp_path: Path) -> None:
+    cases.create_with_empty_template(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_with_valid_template() -> None:
-    assert SystemPromptTemplate("Hello {name}!").get_template() == "Hello {name}!"
-
-
-def test_create_with_empty_template() -> None:
-    with pytest.raises(ValueError, match="template cannot be null or empty"):
-        SystemPromptTemplate("")
-
-
-def test_create_with_null_template() -> None:
-    with pytest.raises(ValueError, match="template cannot be null or empty"):
-        SystemPromptTemplate(None)
+def test_create_with_null_template(tmp_path: Path) -> None:
+    cases.create_with_null_template(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_create_with_valid_resource(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Hello {name}!")
-    assert SystemPromptTemplate(resource).get_template() == "Hello {name}!"
+    cases.create_with_valid_resource(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_with_null_resource() -> None:
-    """Python has one ``None``: the null resource is given by keyword here."""
-    with pytest.raises(ValueError, match="resource cannot be null"):
-        SystemPromptTemplate.builder().resource(None)
+def test_create_with_null_resource(tmp_path: Path) -> None:
+    cases.create_with_null_resource(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_with_null_variables() -> None:
-    with pytest.raises(ValueError, match="variables cannot be null"):
-        SystemPromptTemplate.builder().template("Hello!").variables(None).build()
+def test_create_with_null_variables(tmp_path: Path) -> None:
+    cases.create_with_null_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_with_null_variable_keys() -> None:
-    with pytest.raises(ValueError, match="variables keys cannot be null"):
-        SystemPromptTemplate.builder().template("Hello!").variables({None: "value"}).build()
+def test_create_with_null_variable_keys(tmp_path: Path) -> None:
+    cases.create_with_null_variable_keys(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_add_variable() -> None:
-    prompt_template = SystemPromptTemplate("Hello {name}!")
-    prompt_template.add("name", "Spring AI")
-    assert prompt_template.render() == "Hello Spring AI!"
+def test_add_variable(tmp_path: Path) -> None:
+    cases.add_variable(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_without_variables() -> None:
-    assert SystemPromptTemplate("Hello!").render() == "Hello!"
+def test_render_without_variables(tmp_path: Path) -> None:
+    cases.render_without_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_with_variables() -> None:
-    prompt_template = SystemPromptTemplate.builder().template("Hello {name}!").variables({"name": "Spring AI"}).build()
-    assert prompt_template.render() == "Hello Spring AI!"
+def test_render_with_variables(tmp_path: Path) -> None:
+    cases.render_with_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_with_additional_variables() -> None:
-    prompt_template = (
-        SystemPromptTemplate.builder().template("{greeting} {name}!").variables({"greeting": "Hello"}).build()
-    )
-    assert prompt_template.render({"name": "Spring AI"}) == "Hello Spring AI!"
+def test_render_with_additional_variables(tmp_path: Path) -> None:
+    cases.render_with_additional_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_render_with_resource_variable(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Spring AI")
-    assert SystemPromptTemplate("Hello {content}!").render({"content": resource}) == "Hello Spring AI!"
+    cases.render_with_resource_variable(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_message_without_variables() -> None:
-    message = SystemPromptTemplate("Hello!").create_message()
-    assert isinstance(message, MESSAGE_CLASS)
-    assert message.get_text() == "Hello!"
+def test_create_message_without_variables(tmp_path: Path) -> None:
+    cases.create_message_without_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_message_with_variables() -> None:
-    message = SystemPromptTemplate("Hello {name}!").create_message({"name": "Spring AI"})
-    assert isinstance(message, MESSAGE_CLASS)
-    assert message.get_text() == "Hello Spring AI!"
+def test_create_message_with_variables(tmp_path: Path) -> None:
+    cases.create_message_with_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_prompt_without_variables() -> None:
-    assert SystemPromptTemplate("Hello!").create().get_contents() == "Hello!"
+def test_create_prompt_without_variables(tmp_path: Path) -> None:
+    cases.create_prompt_without_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_prompt_with_variables() -> None:
-    variables = {"name": "Spring AI"}
-    prompt_template = SystemPromptTemplate.builder().template("Hello {name}!").variables(variables).build()
-    assert prompt_template.create(variables).get_contents() == "Hello Spring AI!"
+def test_create_prompt_with_variables(tmp_path: Path) -> None:
+    cases.create_prompt_with_variables(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_create_with_custom_renderer() -> None:
-    prompt_template = (
-        SystemPromptTemplate.builder().template("Hello {name}!").renderer(NoOpTemplateRenderer()).build()
-    )
-    assert prompt_template.render() == "Hello {name}!"
+def test_create_with_custom_renderer(tmp_path: Path) -> None:
+    cases.create_with_custom_renderer(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_builder_should_not_allow_both_template_and_resource(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Hello!")
-    with pytest.raises(ValueError, match="Only one of template or resource can be set"):
-        SystemPromptTemplate.builder().template("Hello!").resource(resource).build()
+    cases.builder_should_not_allow_both_template_and_resource(
+        SystemPromptTemplate, SystemMessage, tmp_path
+    )
 
 
-def test_create_with_valid_template_builder() -> None:
-    prompt_template = SystemPromptTemplate.builder().template("Hello {name}!").build()
-    assert prompt_template.render({"name": "Test"}) == "Hello Test!"
+def test_create_with_valid_template_builder(tmp_path: Path) -> None:
+    cases.create_with_valid_template_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_with_variables_builder() -> None:
-    prompt_template = SystemPromptTemplate.builder().template("Hello {name}!").variables({"name": "Spring AI"}).build()
-    assert prompt_template.render() == "Hello Spring AI!"
+def test_render_with_variables_builder(tmp_path: Path) -> None:
+    cases.render_with_variables_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_create_with_valid_resource_builder(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Hello {name}!")
-    prompt_template = SystemPromptTemplate.builder().resource(resource).build()
-    assert prompt_template.render({"name": "Resource"}) == "Hello Resource!"
+    cases.create_with_valid_resource_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_add_variable_builder() -> None:
-    prompt_template = SystemPromptTemplate.builder().template("Hello {name}!").variables({"name": "Spring AI"}).build()
-    assert prompt_template.render() == "Hello Spring AI!"
+def test_add_variable_builder(tmp_path: Path) -> None:
+    cases.add_variable_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_without_variables_builder() -> None:
-    assert SystemPromptTemplate.builder().template("Hello!").build().render() == "Hello!"
+def test_render_without_variables_builder(tmp_path: Path) -> None:
+    cases.render_without_variables_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_render_with_additional_variables_builder() -> None:
-    prompt_template = (
-        SystemPromptTemplate.builder().template("{greeting} {name}!").variables({"greeting": "Hello"}).build()
-    )
-    assert prompt_template.render({"name": "Spring AI"}) == "Hello Spring AI!"
+def test_render_with_additional_variables_builder(tmp_path: Path) -> None:
+    cases.render_with_additional_variables_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_render_with_resource_variable_builder(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Spring AI")
-    prompt_template = SystemPromptTemplate.builder().template("Hello {content}!").variables({"content": resource}).build()
-    assert prompt_template.render() == "Hello Spring AI!"
+    cases.render_with_resource_variable_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_variables_overwriting_builder() -> None:
-    prompt_template = (
-        SystemPromptTemplate.builder()
-        .template("Hello {name} {noun}!")
-        .variables({"name": "Initial", "adj": "Good"})
-        .variables({"name": "Overwritten", "noun": "Day"})
-        .build()
-    )
-    assert prompt_template.render() == "Hello Overwritten Day!"
+def test_variables_overwriting_builder(tmp_path: Path) -> None:
+    cases.variables_overwriting_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
-def test_custom_renderer_builder() -> None:
-    template = "This is a test."
-    prompt_template = SystemPromptTemplate.builder().template(template).renderer(_CustomTestRenderer()).build()
-    assert prompt_template.render() == template + " (Rendered by Custom)"
+def test_custom_renderer_builder(tmp_path: Path) -> None:
+    cases.custom_renderer_builder(SystemPromptTemplate, SystemMessage, tmp_path)
 
 
 def test_resource_builder(tmp_path: Path) -> None:
-    resource = _resource(tmp_path, "Hello {name} from Resource!")
-    prompt_template = SystemPromptTemplate.builder().resource(resource).variables({"name": "Builder"}).build()
-    assert prompt_template.render() == "Hello Builder from Resource!"
+    cases.resource_builder(SystemPromptTemplate, SystemMessage, tmp_path)

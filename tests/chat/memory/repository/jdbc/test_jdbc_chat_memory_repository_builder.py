@@ -23,7 +23,9 @@ from spring_ai_py.chat.memory.repository.jdbc import (
 )
 from spring_ai_py.chat.messages import UserMessage
 
-NO_DATA_SOURCE = r"^DataSource must be set \(either via data_source\(\), jdbc_template\(\) or dsn\(\)\)$"
+NO_DATA_SOURCE = (
+    r"^DataSource must be set \(either via data_source\(\), jdbc_template\(\) or dsn\(\)\)$"
+)
 
 
 class _UnknownConnection:
@@ -39,13 +41,17 @@ def _never_connect() -> Any:
 
 def test_builder_with_explicit_dialect() -> None:
     dialect = SqliteChatMemoryRepositoryDialect()
-    repository = JdbcChatMemoryRepository.builder().data_source(_never_connect).dialect(dialect).build()
+    repository = (
+        JdbcChatMemoryRepository.builder().data_source(_never_connect).dialect(dialect).build()
+    )
     assert repository is not None
     assert repository.get_dialect() is dialect
 
 
-@pytest.mark.skip(reason="Java-only: Spring's PlatformTransactionManager; the repository runs "
-                  "its own transactions on the connection")
+@pytest.mark.skip(
+    reason="Java-only: Spring's PlatformTransactionManager; the repository runs "
+    "its own transactions on the connection"
+)
 def test_builder_with_explicit_dialect_and_transaction_manager() -> None:
     pass
 
@@ -54,7 +60,9 @@ def test_builder_with_explicit_dialect_and_transaction_manager() -> None:
 def test_builder_with_dialect_from_data_source(pg_dsn: str) -> None:
     import psycopg
 
-    repository = JdbcChatMemoryRepository.builder().data_source(lambda: psycopg.connect(pg_dsn)).build()
+    repository = (
+        JdbcChatMemoryRepository.builder().data_source(lambda: psycopg.connect(pg_dsn)).build()
+    )
     assert isinstance(repository.get_dialect(), PostgresChatMemoryRepositoryDialect)
 
 
@@ -81,11 +89,15 @@ def test_builder_with_oracle_dialect_from_data_source() -> None:
 def test_builder_with_sqlite_dialect_from_data_source(tmp_path: Path) -> None:
     """Port addition: the port's other dialect is detected from a data source too."""
     repository = (
-        JdbcChatMemoryRepository.builder().data_source(lambda: sqlite3.connect(tmp_path / "m.db")).build()
+        JdbcChatMemoryRepository.builder()
+        .data_source(lambda: sqlite3.connect(tmp_path / "m.db"))
+        .build()
     )
     assert isinstance(repository.get_dialect(), SqliteChatMemoryRepositoryDialect)
     repository.save_all("c", [UserMessage("per-call connection")])
-    assert [m.get_text() for m in repository.find_by_conversation_id("c")] == ["per-call connection"]
+    assert [m.get_text() for m in repository.find_by_conversation_id("c")] == [
+        "per-call connection"
+    ]
 
 
 def test_builder_with_unknown_dialect_from_data_source(caplog: pytest.LogCaptureFixture) -> None:
@@ -93,7 +105,10 @@ def test_builder_with_unknown_dialect_from_data_source(caplog: pytest.LogCapture
         repository = JdbcChatMemoryRepository.builder().data_source(_UnknownConnection).build()
     assert isinstance(repository.get_dialect(), PostgresChatMemoryRepositoryDialect)
     assert "defaulting to the Postgres dialect" in caplog.text
-    assert isinstance(JdbcChatMemoryRepositoryDialect.from_(_UnknownConnection()), PostgresChatMemoryRepositoryDialect)
+    assert isinstance(
+        JdbcChatMemoryRepositoryDialect.from_(_UnknownConnection()),
+        PostgresChatMemoryRepositoryDialect,
+    )
 
 
 def test_builder_with_exception_in_data_source_connection(caplog: pytest.LogCaptureFixture) -> None:
@@ -150,4 +165,6 @@ def test_repository_should_use_provided_jdbc_template(tmp_path: Path) -> None:
     repository = JdbcChatMemoryRepository.builder().jdbc_template(jdbc_template).build()
     assert repository.mutate()._values["data_source"] is jdbc_template
     repository.save_all("c", [UserMessage("through the template")])
-    assert [m.get_text() for m in repository.find_by_conversation_id("c")] == ["through the template"]
+    assert [m.get_text() for m in repository.find_by_conversation_id("c")] == [
+        "through the template"
+    ]

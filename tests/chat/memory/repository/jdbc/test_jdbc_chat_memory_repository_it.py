@@ -49,7 +49,9 @@ def _rows(backend: Any, conversation_id: str) -> list[tuple[Any, ...]]:
         ("Message from system", MessageType.SYSTEM),
     ],
 )
-def test_save_messages_single_message(sql_backend: Any, content: str, message_type: MessageType) -> None:
+def test_save_messages_single_message(
+    sql_backend: Any, content: str, message_type: MessageType
+) -> None:
     repository = sql_backend.repository()
     conversation_id = _id()
     text = f"{content} - {conversation_id}"
@@ -170,7 +172,9 @@ def test_tool_response_messages_are_filtered_on_save(sql_backend: Any) -> None:
     assert len(results) == 2
     assert results[0].get_text() == "Hello"
     assert isinstance(results[1], ToolResponseMessage)
-    assert results[1].get_responses() == [ToolResponseMessage.ToolResponse("id1", "myTool", "result")]
+    assert results[1].get_responses() == [
+        ToolResponseMessage.ToolResponse("id1", "myTool", "result")
+    ]
     assert [row[2] for row in _rows(sql_backend, conversation_id)] == ["USER", "TOOL"]
 
 
@@ -182,7 +186,11 @@ def test_assistant_messages_with_tool_calls_are_filtered_on_save(sql_backend: An
     tool_call_assistant = AssistantMessage.builder().tool_calls([tool_call]).build()
     repository.save_all(
         conversation_id,
-        [UserMessage("What is the weather?"), tool_call_assistant, AssistantMessage("It is sunny.")],
+        [
+            UserMessage("What is the weather?"),
+            tool_call_assistant,
+            AssistantMessage("It is sunny."),
+        ],
     )
 
     results = repository.find_by_conversation_id(conversation_id)
@@ -192,7 +200,9 @@ def test_assistant_messages_with_tool_calls_are_filtered_on_save(sql_backend: An
     assert results[1].get_tool_calls() == [tool_call]
 
 
-def test_message_timestamp_is_exposed_as_metadata_and_preserved_across_saves(sql_backend: Any) -> None:
+def test_message_timestamp_is_exposed_as_metadata_and_preserved_across_saves(
+    sql_backend: Any,
+) -> None:
     """Java's ``Instant`` is an aware UTC ``datetime`` here."""
     repository = sql_backend.repository()
     conversation_id = _id()
@@ -212,7 +222,9 @@ def test_message_timestamp_is_exposed_as_metadata_and_preserved_across_saves(sql
     assert isinstance(after_second[1].get_metadata()[TS], datetime)
 
 
-@pytest.mark.skip(reason="no H2, MariaDB, MySQL, Oracle or SQL Server dialect in the port: "
-                  "Spring's JdbcChatMemoryRepository{H2,MariaDb,Mysql,Oracle,SqlServer}IT")
+@pytest.mark.skip(
+    reason="no H2, MariaDB, MySQL, Oracle or SQL Server dialect in the port: "
+    "Spring's JdbcChatMemoryRepository{H2,MariaDb,Mysql,Oracle,SqlServer}IT"
+)
 def test_other_databases() -> None:
     pass

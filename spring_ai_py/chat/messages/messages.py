@@ -62,6 +62,15 @@ class AbstractMessage(Message, Buildable):
 
     MESSAGE_TYPE: ClassVar[str] = "messageType"
 
+    _BUILDER_NOT_NULL: ClassVar[dict[str, str]] = {"metadata": "Metadata must not be null"}
+    """Builder setters that reject ``None`` at once, with Spring's message."""
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: Any) -> None:
+        message = cls._BUILDER_NOT_NULL.get(name)
+        if message is not None:
+            _assert.not_none(value, message)
+
 
     def __init__(
         self,
@@ -155,6 +164,11 @@ class UserMessage(AbstractMessage, MediaContent):
     ``new UserMessage(resource)`` does.
     """
 
+    _BUILDER_NOT_NULL: ClassVar[dict[str, str]] = {
+        "metadata": "Metadata must not be null",
+        "media": "media cannot be null",
+    }
+
     def __init__(
         self,
         text: str | os.PathLike[str] | None = None,
@@ -216,12 +230,6 @@ class AssistantMessage(AbstractMessage, MediaContent):
         "tool_calls": "Tool calls must not be null",
         "media": "Media must not be null",
     }
-
-    @classmethod
-    def _check_builder_value(cls, name: str, value: Any) -> None:
-        message = cls._BUILDER_NOT_NULL.get(name)
-        if message is not None:
-            _assert.not_none(value, message)
 
     def __init__(
         self,

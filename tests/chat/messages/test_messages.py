@@ -155,3 +155,18 @@ def test_an_unreadable_path_raises_a_runtime_error() -> None:
 
     with pytest.raises(RuntimeError, match="Failed to read resource"):
         UserMessage(Path("/nonexistent/prompt.txt"))
+
+
+@pytest.mark.parametrize(
+    ("builder", "setter", "error"),
+    [
+        (UserMessage.builder, "metadata", "Metadata must not be null"),
+        (UserMessage.builder, "media", "media cannot be null"),
+        (SystemMessage.builder, "metadata", "Metadata must not be null"),
+        (ToolResponseMessage.builder, "metadata", "Metadata must not be null"),
+    ],
+)
+def test_builder_setters_reject_none_at_once(builder: Any, setter: str, error: str) -> None:
+    """Spring's message constructors assert these; the port's setters check at once."""
+    with pytest.raises(ValueError, match=error):
+        getattr(builder(), setter)(None)

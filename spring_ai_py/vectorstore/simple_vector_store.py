@@ -167,6 +167,9 @@ class SimpleVectorStore(VectorStore):
     ``SimpleVectorStore.builder(embedding_model).build()``.
     """
 
+    EmbeddingMath = EmbeddingMath
+    """Spring's nested ``SimpleVectorStore.EmbeddingMath`` (the same class)."""
+
     def __init__(self, embedding_model: EmbeddingModel) -> None:
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
         self._embedding_model = embedding_model

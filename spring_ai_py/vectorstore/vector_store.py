@@ -27,7 +27,7 @@ class VectorStoreRetriever(ABC):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("similarity_search")
         if own is not None and not getattr(own, "_accepts_text", False):
-            cls.similarity_search = _accepting_text(own)  # type: ignore[method-assign]
+            cls.similarity_search = _accepting_text(own)  # type: ignore[method-assign,assignment]
 
     @abstractmethod
     def similarity_search(self, request: str | SearchRequest) -> list[Document]:

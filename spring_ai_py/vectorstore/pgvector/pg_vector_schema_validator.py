@@ -62,9 +62,13 @@ class PgVectorSchemaValidator:
     def validate_names(self, schema_name: str, table_name: str) -> None:
         """``ValueError`` when the schema or table name is not a valid name."""
         if not self.is_valid_name_for_database_object(schema_name):
-            raise ValueError("Schema name should only contain alphanumeric characters and underscores")
+            raise ValueError(
+                "Schema name should only contain alphanumeric characters and underscores"
+            )
         if not self.is_valid_name_for_database_object(table_name):
-            raise ValueError("Table name should only contain alphanumeric characters and underscores")
+            raise ValueError(
+                "Table name should only contain alphanumeric characters and underscores"
+            )
 
     def is_table_exists(self, schema_name: str, table_name: str) -> bool:
         """Whether the table exists (``False`` also when the database cannot say)."""
@@ -76,7 +80,9 @@ class PgVectorSchemaValidator:
                     (schema_name, table_name),
                 ).fetchone()
         except Exception:
-            _logger.debug("Could not check whether %s.%s exists", schema_name, table_name, exc_info=True)
+            _logger.debug(
+                "Could not check whether %s.%s exists", schema_name, table_name, exc_info=True
+            )
             return False
         return row is not None
 
@@ -92,7 +98,9 @@ class PgVectorSchemaValidator:
             raise RuntimeError(f"Table {table_name} does not exist in schema {schema_name}")
         try:
             _logger.info(
-                "Validating PGVectorStore schema for table: %s in schema: %s", table_name, schema_name
+                "Validating PGVectorStore schema for table: %s in schema: %s",
+                table_name,
+                schema_name,
             )
             with connect(self._data_source) as connection:
                 rows = connection.execute(

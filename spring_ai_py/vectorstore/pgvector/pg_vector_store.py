@@ -32,7 +32,6 @@ from spring_ai_py.vectorstore.vector_store import VectorStore
 _logger = logging.getLogger(__name__)
 
 
-
 class PgIndexType(enum.Enum):
     """The nearest-neighbour index on the embedding column."""
 

@@ -9,15 +9,21 @@ import logging
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.document import Document, DocumentMetadata
 from spring_ai_py.embedding import EmbeddingModel
+from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
 from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
 from spring_ai_py.vectorstore.filter import Expression
 from spring_ai_py.vectorstore.filter.converter import AbstractFilterExpressionConverter
+from spring_ai_py.vectorstore.observation import (
+    AbstractObservationVectorStore,
+    VectorStoreObservationContext,
+    VectorStoreObservationConvention,
+)
 from spring_ai_py.vectorstore.pgvector.pg_vector_filter_expression_converter import (
     PgVectorFilterExpressionConverter,
 )
@@ -27,7 +33,9 @@ from spring_ai_py.vectorstore.pgvector.pg_vector_schema_validator import (
     connect,
 )
 from spring_ai_py.vectorstore.search_request import SearchRequest
-from spring_ai_py.vectorstore.vector_store import VectorStore
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import TracerProvider
 
 _logger = logging.getLogger(__name__)
 
@@ -76,7 +84,7 @@ class PgDistanceType(enum.Enum):
         return f"(embedding {self.operator} %s::vector)"
 
 
-class PgVectorStore(VectorStore, Buildable):
+class PgVectorStore(AbstractObservationVectorStore, Buildable):
     """Documents and their embeddings in a PostgreSQL table, searched with pgvector.
 
     The table (``vector_store`` in schema ``public`` by default) has the columns ``id``
@@ -125,14 +133,16 @@ class PgVectorStore(VectorStore, Buildable):
         index_type: PgIndexType = PgIndexType.HNSW,
         initialize_schema: bool = False,
         max_document_batch_size: int = MAX_DOCUMENT_BATCH_SIZE,
+        tracer_provider: TracerProvider | None = None,
+        custom_observation_convention: VectorStoreObservationConvention | None = None,
     ) -> None:
         _assert.not_none(data_source, "data_source must not be null")
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
         _assert.has_text(schema_name, "schema_name cannot be null or empty")
         _assert.not_none(vector_table_name, "vector_table_name must not be null")
         _assert.is_true(max_document_batch_size > 0, "max_document_batch_size must be positive")
+        super().__init__(embedding_model, tracer_provider, custom_observation_convention)
         self._data_source = data_source
-        self._embedding_model = embedding_model
         self._schema_name = schema_name.strip()
         self._vector_table_name = vector_table_name.strip() or self.DEFAULT_TABLE_NAME
         self._vector_index_name = (
@@ -276,7 +286,20 @@ class PgVectorStore(VectorStore, Buildable):
 
     # -- the VectorStore operations --------------------------------------------------
 
-    def add(self, documents: list[Document]) -> None:
+    def create_observation_context_builder(
+        self, operation_name: str
+    ) -> VectorStoreObservationContext.Builder:
+        return (
+            VectorStoreObservationContext.builder(
+                VectorStoreProvider.PG_VECTOR.value, operation_name
+            )
+            .collection_name(self._vector_table_name)
+            .dimensions(self.embedding_dimensions())
+            .namespace(self._schema_name)
+            .similarity_metric(_SIMILARITY_METRICS[self._distance_type].value)
+        )
+
+    def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
         ids = [self._pg_id(document.get_id()) for document in documents]
         embeddings = embed_documents(self._embedding_model, documents)
@@ -362,6 +385,12 @@ class PgVectorStore(VectorStore, Buildable):
             f"distance_type={self._distance_type.name}, index_type={self._index_type.name})"
         )
 
+
+_SIMILARITY_METRICS = {
+    PgDistanceType.COSINE_DISTANCE: VectorStoreSimilarityMetric.COSINE,
+    PgDistanceType.EUCLIDEAN_DISTANCE: VectorStoreSimilarityMetric.EUCLIDEAN,
+    PgDistanceType.NEGATIVE_INNER_PRODUCT: VectorStoreSimilarityMetric.DOT,
+}
 
 # Java's nested enums, for code translated name by name (``PgVectorStore.PgIndexType.HNSW``).
 for _nested in (PgIndexType, PgIdType, PgDistanceType):

@@ -89,9 +89,9 @@ def test_top_k() -> None:
     assert request.get_top_k() == 66
     assert SearchRequest.from_(request).top_k(89).build().get_top_k() == 89
     assert SearchRequest.builder().top_k(0).build().get_top_k() == 0
-    with pytest.raises(ValueError, match=r"TopK should be positive\."):
+    with pytest.raises(ValueError, match=r"top_k should be positive\."):
         SearchRequest.from_(request).top_k(-1)
-    with pytest.raises(ValueError, match=r"TopK should be positive\."):
+    with pytest.raises(ValueError, match=r"top_k should be positive\."):
         SearchRequest(top_k=-1)
 
 

@@ -184,7 +184,7 @@ def test_should_reject_invalid_similarity_threshold() -> None:
 
 
 def test_should_reject_negative_top_k() -> None:
-    with pytest.raises(ValueError, match=r"^TopK should be positive\.$"):
+    with pytest.raises(ValueError, match=r"^top_k should be positive\.$"):
         SearchRequest.builder().query("test").top_k(-1).build()
 
 

@@ -1,5 +1,5 @@
 """Port of Spring AI 2.0.1
-`org.springframework.ai.tool.toolsearch.index.VectorToolIndexTests`: 19 tests ported,
+`org.springframework.ai.tool.toolsearch.index.VectorToolIndexTests`: 18 tests ported,
 0 skipped; plus the index's own options. Spring mocks the VectorStore; here a real
 SimpleVectorStore with the hashing embedding model records what reaches it, so search
 results come from real similarity rather than scripted documents."""

@@ -197,3 +197,45 @@ def test_bad_input_is_rejected(pgvector_dsn: str, pgvector_schema: str) -> None:
         PgVectorStore.builder(None, HashingEmbeddingModel())
     with pytest.raises(ValueError, match="EmbeddingModel must be configured"):
         PgVectorStore(pgvector_dsn, None)  # type: ignore[arg-type]
+
+
+def test_date_filters_match_dates_stored_as_datetimes_or_spring_text(
+    pgvector_dsn: str, pgvector_schema: str
+) -> None:
+    """A ``datetime`` in metadata is stored as Spring's UTC text (``...T10:30:00.000Z``),
+    the form the converter normalises date values and ISO date strings to."""
+    import datetime
+
+    moment = datetime.datetime(2024, 1, 15, 10, 30, tzinfo=datetime.UTC)
+    store = _store(pgvector_dsn, pgvector_schema)
+    store.add(
+        [
+            Document("a datetime", {"activationDate": moment}),
+            Document("spring text", {"activationDate": "2024-01-15T10:30:00.000Z"}),
+            Document("other day", {"activationDate": "2024-02-20T14:45:00.000Z"}),
+        ]
+    )
+    for value in (moment, "2024-01-15T10:30:00Z"):
+        expression = FilterExpressionBuilder().eq("activationDate", value).build()
+        found = store.similarity_search(
+            SearchRequest(query="day", top_k=10, filter_expression=expression)
+        )
+        assert sorted(_texts(found)) == ["a datetime", "spring text"]
+    later = FilterExpressionBuilder().in_("activationDate", ["2024-02-20T14:45:00Z"]).build()
+    assert _texts(
+        store.similarity_search(SearchRequest(query="day", top_k=10, filter_expression=later))
+    ) == ["other day"]
+
+
+def test_a_dotted_key_is_one_literal_key(pgvector_dsn: str, pgvector_schema: str) -> None:
+    store = _store(pgvector_dsn, pgvector_schema)
+    store.add(
+        [
+            Document("literal", {"config.setting": "on"}),
+            Document("nested", {"config": {"setting": "on"}}),
+        ]
+    )
+    found = store.similarity_search(
+        SearchRequest(query="x", top_k=10, filter_expression="config.setting == 'on'")
+    )
+    assert _texts(found) == ["literal"]

@@ -189,6 +189,7 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         self._evaluator = SimpleVectorStoreFilterExpressionEvaluator()
         self._lock = threading.RLock()
         self._store: dict[str, SimpleVectorStoreContent] = {}
+        self._observed_dimensions: int | None = None
 
     @staticmethod
     def builder(embedding_model: EmbeddingModel) -> SimpleVectorStore.Builder:
@@ -197,9 +198,12 @@ class SimpleVectorStore(AbstractObservationVectorStore):
     def create_observation_context_builder(
         self, operation_name: str
     ) -> VectorStoreObservationContext.Builder:
+        if self._observed_dimensions is None:
+            # asked once: a model without known dimensions embeds a probe text to find out
+            self._observed_dimensions = self._embedding_model.dimensions()
         return (
             VectorStoreObservationContext.builder(VectorStoreProvider.SIMPLE.value, operation_name)
-            .dimensions(self._embedding_model.dimensions())
+            .dimensions(self._observed_dimensions)
             .collection_name("in-memory-map")
             .similarity_metric(VectorStoreSimilarityMetric.COSINE.value)
         )

@@ -160,6 +160,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         self._max_document_batch_size = max_document_batch_size
         self._converter = PgVectorFilterExpressionConverter()
         self._schema_validator = PgVectorSchemaValidator(data_source)
+        self._observed_dimensions: int | None = None
         self.after_properties_set()
 
     @classmethod
@@ -289,12 +290,15 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     def create_observation_context_builder(
         self, operation_name: str
     ) -> VectorStoreObservationContext.Builder:
+        if self._observed_dimensions is None:
+            # asked once: a model without known dimensions embeds a probe text to find out
+            self._observed_dimensions = self.embedding_dimensions()
         return (
             VectorStoreObservationContext.builder(
                 VectorStoreProvider.PG_VECTOR.value, operation_name
             )
             .collection_name(self._vector_table_name)
-            .dimensions(self.embedding_dimensions())
+            .dimensions(self._observed_dimensions)
             .namespace(self._schema_name)
             .similarity_metric(_SIMILARITY_METRICS[self._distance_type].value)
         )

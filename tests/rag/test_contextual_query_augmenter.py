@@ -1,4 +1,6 @@
-"""ContextualQueryAugmenter (Spring's ContextualQueryAugmenterTests, plus defaults)."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.rag.generation.augmentation.ContextualQueryAugmenterTests`:
+7 tests ported, 0 skipped; plus the default templates and formatter."""
 
 from __future__ import annotations
 
@@ -10,38 +12,41 @@ from spring_ai_py.rag import Query
 from spring_ai_py.rag.generation.augmentation import ContextualQueryAugmenter, QueryAugmenter
 
 
-@pytest.mark.parametrize(
-    ("template", "missing"),
-    [
-        ("You are the boss. Query: {query}", "context"),
-        ("You are the boss. Context: {context}", "query"),
-    ],
-)
-def test_template_without_a_placeholder_is_rejected(template: str, missing: str) -> None:
+def _missing_placeholder(template: str) -> str:
     with pytest.raises(
         ValueError, match="The following placeholders must be present in the prompt template"
     ) as error:
         ContextualQueryAugmenter.builder().prompt_template(PromptTemplate(template)).build()
-    assert missing in str(error.value)
+    return str(error.value)
 
 
-def test_null_query_is_rejected() -> None:
+def test_when_prompt_has_missing_context_placeholder_then_throw() -> None:
+    assert "context" in _missing_placeholder("You are the boss. Query: {query}")
+
+
+def test_when_prompt_has_missing_query_placeholder_then_throw() -> None:
+    assert "query" in _missing_placeholder("You are the boss. Context: {context}")
+
+
+def test_when_query_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="query cannot be null"):
         ContextualQueryAugmenter().augment(None, [])  # type: ignore[arg-type]
 
 
-def test_null_documents_are_rejected() -> None:
+def test_when_documents_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="documents cannot be null"):
         ContextualQueryAugmenter().augment(Query("test query"), None)  # type: ignore[arg-type]
 
 
-def test_empty_context_allowed_returns_the_original_query() -> None:
+def test_when_documents_is_empty_and_allow_empty_context_then_return_original_query() -> None:
     augmenter: QueryAugmenter = ContextualQueryAugmenter.builder().allow_empty_context(True).build()
     query = Query("test query", context={"k": "v"})
     assert augmenter.augment(query, []) is query
 
 
-def test_empty_context_not_allowed_uses_the_empty_context_template() -> None:
+def test_when_documents_is_empty_and_not_allow_empty_context_then_return_augmented_query_with_custom_template() -> (
+    None
+):
     template = PromptTemplate("No context available.")
     augmenter = ContextualQueryAugmenter.builder().empty_context_prompt_template(template).build()
     assert augmenter.augment(Query("test query"), []).text == "No context available."
@@ -55,7 +60,7 @@ def test_empty_context_by_default_tells_the_model_to_decline() -> None:
     )
 
 
-def test_documents_fill_a_custom_template() -> None:
+def test_when_documents_are_provided_then_return_augmented_query_with_custom_template() -> None:
     template = PromptTemplate("Context:\n{context}\nQuery:\n{query}\n")
     augmenter = ContextualQueryAugmenter.builder().prompt_template(template).build()
     documents = [Document("content1", {}), Document("content2", {})]

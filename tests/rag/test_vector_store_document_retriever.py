@@ -1,5 +1,8 @@
-"""VectorStoreDocumentRetriever (Spring's VectorStoreDocumentRetrieverTests) against a
-real SimpleVectorStore that records the search requests it receives."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.rag.retrieval.search.VectorStoreDocumentRetrieverTests`: 12 tests
+ported, 0 skipped; plus filter text and fallbacks. Spring mocks the VectorStore; here a
+real SimpleVectorStore records the search requests it receives. Spring's ThreadLocal
+tenant holder is a ContextVar."""
 
 from __future__ import annotations
 
@@ -38,20 +41,22 @@ def store() -> RecordingVectorStore:
     return RecordingVectorStore()
 
 
-def test_builder_without_vector_store_fails_at_build() -> None:
+def test_when_vector_store_is_null_then_throw() -> None:
     with pytest.raises(RuntimeError, match="vector_store cannot be null"):
         VectorStoreDocumentRetriever.builder().vector_store(None).build()
-    with pytest.raises(RuntimeError, match="vector_store cannot be null"):
-        VectorStoreDocumentRetriever.builder().build()
 
 
-@pytest.mark.parametrize("top_k", [0, -1])
-def test_non_positive_top_k_is_rejected(store: RecordingVectorStore, top_k: int) -> None:
+def test_when_top_k_is_zero_then_throw(store: RecordingVectorStore) -> None:
     with pytest.raises(ValueError, match="top_k must be greater than 0"):
-        VectorStoreDocumentRetriever.builder().top_k(top_k).vector_store(store).build()
+        VectorStoreDocumentRetriever.builder().top_k(0).vector_store(store).build()
 
 
-def test_negative_similarity_threshold_is_rejected(store: RecordingVectorStore) -> None:
+def test_when_top_k_is_negative_then_throw(store: RecordingVectorStore) -> None:
+    with pytest.raises(ValueError, match="top_k must be greater than 0"):
+        VectorStoreDocumentRetriever.builder().top_k(-1).vector_store(store).build()
+
+
+def test_when_similarity_threshold_is_negative_then_throw(store: RecordingVectorStore) -> None:
     with pytest.raises(
         ValueError, match=r"similarity_threshold must be equal to or greater than 0\.0"
     ):
@@ -60,7 +65,7 @@ def test_negative_similarity_threshold_is_rejected(store: RecordingVectorStore) 
         ).build()
 
 
-def test_search_request_carries_the_configured_parameters(store: RecordingVectorStore) -> None:
+def test_search_request_parameters(store: RecordingVectorStore) -> None:
     expression = Expression(ExpressionType.EQ, Key("location"), Value("Rivendell"))
     retriever = (
         VectorStoreDocumentRetriever.builder()
@@ -91,7 +96,7 @@ def test_filter_text_is_parsed(store: RecordingVectorStore) -> None:
 _tenant: contextvars.ContextVar[str] = contextvars.ContextVar("tenant")
 
 
-def test_filter_supplier_is_evaluated_for_every_retrieval(store: RecordingVectorStore) -> None:
+def test_dynamic_filter_expressions(store: RecordingVectorStore) -> None:
     retriever = (
         VectorStoreDocumentRetriever.builder()
         .vector_store(store)
@@ -110,13 +115,13 @@ def test_filter_supplier_is_evaluated_for_every_retrieval(store: RecordingVector
     ]
 
 
-def test_null_query_is_rejected(store: RecordingVectorStore) -> None:
+def test_when_query_object_is_null_then_throw(store: RecordingVectorStore) -> None:
     retriever = VectorStoreDocumentRetriever.builder().vector_store(store).build()
     with pytest.raises(ValueError, match="query cannot be null"):
         retriever.retrieve(None)  # type: ignore[arg-type]
 
 
-def test_defaults_apply_when_not_specified(store: RecordingVectorStore) -> None:
+def test_default_values_are_applied_when_not_specified(store: RecordingVectorStore) -> None:
     VectorStoreDocumentRetriever.builder().vector_store(store).build().retrieve(Query("test query"))
     (request,) = store.requests
     assert request.get_similarity_threshold() == SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL
@@ -124,17 +129,42 @@ def test_defaults_apply_when_not_specified(store: RecordingVectorStore) -> None:
     assert request.get_filter_expression() is None
 
 
-def test_returns_the_store_results(store: RecordingVectorStore) -> None:
+def test_retrieve_with_query_object(store: RecordingVectorStore) -> None:
+    expression = Expression(ExpressionType.EQ, Key("category"), Value("books"))
+    retriever = (
+        VectorStoreDocumentRetriever.builder()
+        .vector_store(store)
+        .similarity_threshold(0.85)
+        .top_k(3)
+        .filter_expression(expression)
+        .build()
+    )
+    retriever.retrieve(Query("test query"))
+    (request,) = store.requests
+    assert request.get_query() == "test query"
+    assert request.get_similarity_threshold() == 0.85
+    assert request.get_top_k() == 3
+    assert request.get_filter_expression() == expression
+
+
+def test_retrieve_with_query_object_and_default_values(store: RecordingVectorStore) -> None:
     store.add([Document("content1", {"id": "1"}), Document("content2", {"id": "2"})])
     retriever: DocumentRetriever = (
         VectorStoreDocumentRetriever.builder().vector_store(store).build()
     )
     result = retriever(Query("content1"))
+    (request,) = store.requests
+    assert request.get_query() == "content1"
+    assert request.get_similarity_threshold() == SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL
+    assert request.get_top_k() == SearchRequest.DEFAULT_TOP_K
+    assert request.get_filter_expression() is None
     assert [d.get_text() for d in result] == ["content1", "content2"]
     assert result[0].get_score() is not None
 
 
-def test_filter_text_in_query_context_wins(store: RecordingVectorStore) -> None:
+def test_retrieve_with_query_object_and_request_filter_expression(
+    store: RecordingVectorStore,
+) -> None:
     store.add(
         [
             Document("hobbit lore", {"location": "Shire"}),
@@ -155,7 +185,9 @@ def test_filter_text_in_query_context_wins(store: RecordingVectorStore) -> None:
     )
 
 
-def test_filter_expression_object_in_query_context_is_used(store: RecordingVectorStore) -> None:
+def test_retrieve_with_query_object_and_filter_expression_object(
+    store: RecordingVectorStore,
+) -> None:
     expression = Expression(ExpressionType.EQ, Key("location"), Value("Rivendell"))
     query = Query(
         "test query", context={VectorStoreDocumentRetriever.FILTER_EXPRESSION: expression}
@@ -168,3 +200,23 @@ def test_blank_filter_text_in_context_falls_back_to_configured(store: RecordingV
     retriever = VectorStoreDocumentRetriever(store, filter_expression="a == 1")
     retriever.retrieve(Query("q", context={VectorStoreDocumentRetriever.FILTER_EXPRESSION: "  "}))
     assert store.requests[0].get_filter_expression() == FilterExpressionBuilder().eq("a", 1).build()
+
+
+# -- the port's extras ----------------------------------------------------------------
+
+
+def test_builder_without_a_vector_store_fails_at_build() -> None:
+    with pytest.raises(RuntimeError, match="vector_store cannot be null"):
+        VectorStoreDocumentRetriever.builder().build()
+
+
+def test_any_vector_store_retriever_will_do() -> None:
+    """Implementing VectorStoreRetriever.similarity_search(request) is enough."""
+    from spring_ai_py.vectorstore import VectorStoreRetriever
+
+    class Fixed(VectorStoreRetriever):
+        def similarity_search(self, request: SearchRequest) -> list[Document]:  # type: ignore[override]
+            return [Document(f"hit for {request.get_query()}")]
+
+    retriever = Fixed()
+    assert retriever.similarity_search("text")[0].get_text() == "hit for text"

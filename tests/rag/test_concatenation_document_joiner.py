@@ -1,4 +1,6 @@
-"""ConcatenationDocumentJoiner (Spring's ConcatenationDocumentJoinerTests)."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.rag.retrieval.join.ConcatenationDocumentJoinerTests`: 6 tests
+ported, 0 skipped; plus the empty map."""
 
 from __future__ import annotations
 
@@ -9,22 +11,22 @@ from spring_ai_py.rag import Query
 from spring_ai_py.rag.retrieval.join import ConcatenationDocumentJoiner, DocumentJoiner
 
 
-def test_null_map_is_rejected() -> None:
+def test_when_documents_for_query_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="documents_for_query cannot be null"):
         ConcatenationDocumentJoiner().apply(None)  # type: ignore[arg-type]
 
 
-def test_null_key_is_rejected() -> None:
+def test_when_documents_for_query_contains_null_keys_then_throw() -> None:
     with pytest.raises(ValueError, match="documents_for_query cannot contain null keys"):
         ConcatenationDocumentJoiner().apply({None: []})  # type: ignore[dict-item]
 
 
-def test_null_value_is_rejected() -> None:
+def test_when_documents_for_query_contains_null_values_then_throw() -> None:
     with pytest.raises(ValueError, match="documents_for_query cannot contain null values"):
         ConcatenationDocumentJoiner().apply({Query("test"): None})  # type: ignore[dict-item]
 
 
-def test_documents_without_duplicates_are_all_joined() -> None:
+def test_when_no_duplicated_documents_then_all_documents_are_joined() -> None:
     joiner: DocumentJoiner = ConcatenationDocumentJoiner()
     result = joiner.join(
         {
@@ -38,7 +40,7 @@ def test_documents_without_duplicates_are_all_joined() -> None:
     assert sorted(d.get_id() for d in result) == ["1", "2", "3", "4"]
 
 
-def test_only_the_first_occurrence_of_a_duplicate_is_kept() -> None:
+def test_when_duplicated_documents_then_only_first_occurrence_is_kept() -> None:
     first = Document("2", "Content 2", {"source": "first"})
     result = ConcatenationDocumentJoiner().join(
         {
@@ -56,7 +58,7 @@ def test_only_the_first_occurrence_of_a_duplicate_is_kept() -> None:
     assert next(d for d in result if d.get_id() == "2") is first
 
 
-def test_documents_are_sorted_by_descending_score_missing_score_last() -> None:
+def test_should_sort_documents_by_descending_score() -> None:
     result = ConcatenationDocumentJoiner().join(
         {
             Query("query1"): [
@@ -75,6 +77,9 @@ def test_documents_are_sorted_by_descending_score_missing_score_last() -> None:
         }
     )
     assert [d.get_id() for d in result] == ["4", "2", "1", "5", "3"]
+
+
+# -- the port's extras ----------------------------------------------------------------
 
 
 def test_empty_map_joins_to_nothing() -> None:

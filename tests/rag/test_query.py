@@ -1,4 +1,5 @@
-"""Query: the record passed through a RAG flow (Spring's QueryTests, plus builder)."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.rag.QueryTests`: 9 tests ported,
+0 skipped; plus history, context and the builder."""
 
 from __future__ import annotations
 
@@ -8,30 +9,50 @@ from spring_ai_py.chat.messages import AssistantMessage, UserMessage
 from spring_ai_py.rag import Query
 
 
-@pytest.mark.parametrize("text", [None, "", "   ", "\t\n  \r"])
-def test_blank_text_is_rejected(text: str | None) -> None:
+def test_when_text_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="text cannot be null or empty"):
-        Query(text)  # type: ignore[arg-type]
+        Query(None)  # type: ignore[arg-type]
 
 
-def test_queries_with_same_text_are_equal_and_hash_alike() -> None:
+def test_when_text_is_empty_then_throw() -> None:
+    with pytest.raises(ValueError, match="text cannot be null or empty"):
+        Query("")
+
+
+def test_when_text_is_blank_then_throw() -> None:
+    with pytest.raises(ValueError, match="text cannot be null or empty"):
+        Query("   ")
+
+
+def test_when_text_is_tabs_and_spaces_then_throw() -> None:
+    with pytest.raises(ValueError, match="text cannot be null or empty"):
+        Query("\t\n  \r")
+
+
+def test_when_multiple_queries_with_same_text_then_equal() -> None:
     assert Query("Same query text") == Query("Same query text")
     assert hash(Query("Same query text")) == hash(Query("Same query text"))
 
 
-def test_queries_with_different_text_differ() -> None:
+def test_when_queries_with_different_text_then_not_equal() -> None:
     assert Query("First query") != Query("Second query")
     assert hash(Query("First query")) != hash(Query("Second query"))
 
 
-def test_query_is_not_equal_to_none_or_another_type() -> None:
+def test_when_compare_query_to_null_then_not_equal() -> None:
     assert Query("Test query") != None  # noqa: E711
+
+
+def test_when_compare_query_to_different_type_then_not_equal() -> None:
     assert Query("Test query") != "Test query"
 
 
-def test_repr_names_the_record_and_its_text() -> None:
+def test_to_string_returns_expected_format() -> None:
     text = repr(Query("Test query text"))
     assert "Query" in text and "text" in text and "Test query text" in text
+
+
+# -- the port's extras ----------------------------------------------------------------
 
 
 def test_history_and_context_take_part_in_equality() -> None:

@@ -1,0 +1,113 @@
+"""Reading a PDF into one document per outline (table of contents) entry."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from spring_ai_py import _assert
+from spring_ai_py.core.io.resource import ResourceLike, to_resource
+from spring_ai_py.document.document import Document
+from spring_ai_py.document.etl import DocumentReader
+from spring_ai_py.reader.pdf._pypdf import Region, load_pdf, media_box, region_text
+from spring_ai_py.reader.pdf.config.paragraph_manager import Paragraph, ParagraphManager
+from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumentReaderConfig
+
+_logger = logging.getLogger("spring_ai_py.reader.pdf.ParagraphPdfDocumentReader")
+
+
+class ParagraphPdfDocumentReader(DocumentReader):
+    """One document per outline entry of the PDF, with the text from that entry's
+    position to the next entry's (needs the ``pdf`` extra, pypdf).
+
+    Metadata: ``title``, ``page_number``, ``end_page_number`` (where the next sibling
+    starts), ``level`` (outline depth from 0) and ``file_name``. A PDF without an outline
+    and a config with page ranges are ``ValueError``s; an entry without a valid
+    destination is skipped.
+
+    The text region is computed exactly as Spring computes it: from the next entry's
+    XYZ ``top`` to this entry's, measured from the top of the page (PDFBox's display
+    coordinates), although a destination's ``top`` is measured from the bottom.
+    """
+
+    METADATA_START_PAGE = "page_number"
+    METADATA_END_PAGE = "end_page_number"
+    METADATA_TITLE = "title"
+    METADATA_LEVEL = "level"
+    METADATA_FILE_NAME = "file_name"
+
+    def __init__(
+        self, pdf_resource: ResourceLike, config: PdfDocumentReaderConfig | None = None
+    ) -> None:
+        config = config if config is not None else PdfDocumentReaderConfig.default_config()
+        _assert.is_true(
+            not config.has_page_ranges(),
+            "Page ranges are not supported by ParagraphPdfDocumentReader; use "
+            "PagePdfDocumentReader instead.",
+        )
+        resource = to_resource(pdf_resource)
+        self.document: Any = load_pdf(resource)
+        self._config = config
+        self._paragraph_manager = ParagraphManager(self.document)
+        self.resource_file_name: str | None = resource.get_filename()
+
+    def get(self) -> list[Document]:
+        paragraphs = self._paragraph_manager.flatten()
+        documents: list[Document] = []
+        for index, current in enumerate(paragraphs):
+            following = paragraphs[index + 1] if index + 1 < len(paragraphs) else current
+            document = self.to_document(current, following)
+            if document is not None and (document.get_text() or "").strip():
+                documents.append(document)
+        return documents
+
+    def to_document(self, from_paragraph: Paragraph, to_paragraph: Paragraph) -> Document | None:
+        text = self.get_text_between_paragraphs(from_paragraph, to_paragraph)
+        if not text.strip():
+            return None
+        document = Document(text)
+        self.add_metadata(from_paragraph, to_paragraph, document)
+        return document
+
+    def add_metadata(self, from_paragraph: Paragraph, to_paragraph: Paragraph, document: Document) -> None:
+        metadata = document.get_metadata()
+        metadata[self.METADATA_TITLE] = from_paragraph.title
+        metadata[self.METADATA_START_PAGE] = from_paragraph.start_page_number
+        metadata[self.METADATA_END_PAGE] = from_paragraph.end_page_number
+        metadata[self.METADATA_LEVEL] = from_paragraph.level
+        if self.resource_file_name is not None:
+            metadata[self.METADATA_FILE_NAME] = self.resource_file_name
+
+    def get_text_between_paragraphs(self, from_paragraph: Paragraph, to_paragraph: Paragraph) -> str:
+        if from_paragraph.start_page_number < 1:
+            _logger.warning(
+                "Skipping paragraph titled '%s' because it has an invalid start page number: %d",
+                from_paragraph.title,
+                from_paragraph.start_page_number,
+            )
+            return ""
+        start_page = from_paragraph.start_page_number - 1
+        end_page = to_paragraph.start_page_number - 1
+        if from_paragraph is to_paragraph or end_page < start_page:
+            end_page = start_page
+        parts: list[str] = []
+        for page_index in range(start_page, end_page + 1):
+            page = self.document.pages[page_index]
+            _, _, width, page_height = media_box(page)
+            from_pos = from_paragraph.position
+            to_pos = to_paragraph.position if from_paragraph is not to_paragraph else 0
+            if page_index == start_page and page_index == end_page:
+                y, h = to_pos, from_pos - to_pos
+            elif page_index == start_page:
+                y, h = 0, from_pos
+            elif page_index == end_page:
+                y, h = to_pos, int(page_height) - to_pos
+            else:
+                y, h = 0, int(page_height)
+            text = region_text(page, Region(0, y, int(width), max(h, 0)))
+            if text.strip():
+                parts.append(text)
+        text = "".join(parts)
+        if text.strip():
+            text = self._config.page_extracted_text_formatter.format(text, start_page)
+        return text

@@ -117,10 +117,6 @@ class _DocumentVisitor:
             self._builder.metadata("category", "code_block").metadata("lang", node.info)
             self._build_and_flush()
             return
-        elif kind == "image":
-            for alt in node.token.children or [] if node.token is not None else []:
-                if alt.type == "text":
-                    self._paragraphs.append(alt.content)
         # Inside a heading's emphasis or link, text is no longer the heading's own
         # (commonmark's Text parent is then the Emphasis node): it joins the paragraphs.
         for child in node.children:

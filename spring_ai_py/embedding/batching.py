@@ -53,9 +53,7 @@ class TokenCountBatchingStrategy(BatchingStrategy):
             _assert.not_none(encoding_type, "EncodingType must not be null")
             self._estimator = JTokkitTokenCountEstimator(encoding_type)
         _assert.is_true(max_input_token_count > 0, "MaxInputTokenCount must be greater than 0")
-        _assert.is_true(
-            0 <= reserve_percentage < 1, "ReservePercentage must be in range [0, 1)"
-        )
+        _assert.is_true(0 <= reserve_percentage < 1, "ReservePercentage must be in range [0, 1)")
         _assert.not_none(metadata_mode, "MetadataMode must not be null")
         # Java's Math.round: half up, not Python's half to even.
         self._max_input_token_count = int(max_input_token_count * (1 - reserve_percentage) + 0.5)

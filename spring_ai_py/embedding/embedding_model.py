@@ -64,7 +64,9 @@ class EmbeddingModel(ABC):
         if batching_strategy is not None:
             return self._embed_in_batches(text, options, batching_strategy)
         if options is not None:
-            raise TypeError("embed(documents, options, batching_strategy) needs a batching_strategy")
+            raise TypeError(
+                "embed(documents, options, batching_strategy) needs a batching_strategy"
+            )
         if isinstance(text, str):
             return self.embed([text])[0]
         if isinstance(text, Document):
@@ -87,7 +89,9 @@ class EmbeddingModel(ABC):
     ) -> list[list[float]]:
         _assert.not_none(documents, "Documents must not be null")
         if isinstance(documents, str | Document) or not isinstance(documents, Sequence):
-            raise TypeError("embed(documents, options, batching_strategy) takes a list of documents")
+            raise TypeError(
+                "embed(documents, options, batching_strategy) takes a list of documents"
+            )
         embeddings: list[list[float]] = []
         for sub_batch in batching_strategy.batch(list(documents)):
             texts = [

@@ -17,7 +17,11 @@ def java_to_string(value: Any) -> str:
     if isinstance(value, float):
         return _double_to_string(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{java_to_string(k)}={java_to_string(v)}" for k, v in value.items()) + "}"
+        return (
+            "{"
+            + ", ".join(f"{java_to_string(k)}={java_to_string(v)}" for k, v in value.items())
+            + "}"
+        )
     if isinstance(value, list | tuple):
         return "[" + ", ".join(java_to_string(v) for v in value) + "]"
     return str(value)

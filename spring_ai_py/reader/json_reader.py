@@ -94,7 +94,7 @@ class JsonReader(DocumentReader):
         self._generator = generator
         self._json_keys_to_use: list[str] = keys
 
-    def get(self, pointer: str | None = None) -> list[Document]:  # type: ignore[override]
+    def get(self, pointer: str | None = None) -> list[Document]:
         """Documents from the root, or from the node at JSON ``pointer``."""
         root = json.loads(self._resource.get_content_as_bytes().decode("utf-8"))
         if pointer is not None:

@@ -87,10 +87,14 @@ def pdf_bytes(
                 if index < len(ids) - 1:
                     parts.append(b"/Next %d 0 R" % ids[index + 1])
                 if item.page is not None and item.top is not None:
-                    parts.append(b"/Dest [%d 0 R /XYZ 0 %g 0]" % (page_ids[item.page - 1], item.top))
+                    parts.append(
+                        b"/Dest [%d 0 R /XYZ 0 %g 0]" % (page_ids[item.page - 1], item.top)
+                    )
                 if item.children:
                     first, last, child_count = add_items(item.children, item_id)
-                    parts.append(b"/First %d 0 R /Last %d 0 R /Count %d" % (first, last, child_count))
+                    parts.append(
+                        b"/First %d 0 R /Last %d 0 R /Count %d" % (first, last, child_count)
+                    )
                     count += child_count
                 objects[item_id - 1] = b"<< " + b" ".join(parts) + b" >>"
             return ids[0], ids[-1], count

@@ -45,7 +45,10 @@ class ContentFormatTransformer(DocumentTransformer):
         builder = (
             DefaultContentFormatter.builder()
             .with_excluded_embed_metadata_keys(
-                [*current.get_excluded_embed_metadata_keys(), *update.get_excluded_embed_metadata_keys()]
+                [
+                    *current.get_excluded_embed_metadata_keys(),
+                    *update.get_excluded_embed_metadata_keys(),
+                ]
             )
             .with_excluded_inference_metadata_keys(
                 [

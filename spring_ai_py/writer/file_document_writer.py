@@ -30,7 +30,9 @@ class FileDocumentWriter(DocumentWriter):
         metadata_mode: MetadataMode = MetadataMode.NONE,
         append: bool = False,
     ) -> None:
-        _assert.has_text(None if file_name is None else os.fspath(file_name), "File name must have a text.")
+        _assert.has_text(
+            None if file_name is None else os.fspath(file_name), "File name must have a text."
+        )
         _assert.not_none(metadata_mode, "MetadataMode must not be null.")
         self._file_name = Path(file_name)
         self._with_document_markers = with_document_markers
@@ -38,7 +40,9 @@ class FileDocumentWriter(DocumentWriter):
         self._append = append
 
     def accept(self, documents: list[Document]) -> None:
-        with self._file_name.open("a" if self._append else "w", encoding="utf-8", newline="") as out:
+        with self._file_name.open(
+            "a" if self._append else "w", encoding="utf-8", newline=""
+        ) as out:
             for index, document in enumerate(documents):
                 if self._with_document_markers:
                     metadata = document.get_metadata()

@@ -92,7 +92,11 @@ def test_builder_with_custom_id_generator() -> None:
             return "generated-id"
 
     document = (
-        Document.builder().id_generator(Generator()).text("test text").metadata("key", "value").build()
+        Document.builder()
+        .id_generator(Generator())
+        .text("test text")
+        .metadata("key", "value")
+        .build()
     )
     assert document.get_id() == "generated-id"
     assert seen == [("test text", {"key": "value"})]
@@ -136,7 +140,9 @@ def test_should_throw_when_metadata_mode_is_null() -> None:
 
 def test_mutate_text_document() -> None:
     original = Document("id", "original text", {"key": "value"})
-    mutated = original.mutate().text("modified text").metadata("newKey", "newValue").score(0.9).build()
+    mutated = (
+        original.mutate().text("modified text").metadata("newKey", "newValue").score(0.9).build()
+    )
     assert mutated.get_id() == "id"
     assert mutated.get_text() == "modified text"
     assert mutated.get_metadata()["newKey"] == "newValue"

@@ -118,7 +118,9 @@ def test_multiple_metadata_key_value_calls(builder: Document.Builder) -> None:
 
 
 def test_metadata_map_overrides_key_value(builder: Document.Builder) -> None:
-    document = builder.text("text").metadata("oldKey", "oldValue").metadata({"newKey": "newValue"}).build()
+    document = (
+        builder.text("text").metadata("oldKey", "oldValue").metadata({"newKey": "newValue"}).build()
+    )
     assert document.get_metadata() == {"newKey": "newValue"}
 
 
@@ -137,7 +139,9 @@ def test_with_empty_metadata_map(builder: Document.Builder) -> None:
 
 
 def test_overwriting_metadata_with_same_key(builder: Document.Builder) -> None:
-    document = builder.text("text").metadata("key", "firstValue").metadata("key", "secondValue").build()
+    document = (
+        builder.text("text").metadata("key", "firstValue").metadata("key", "secondValue").build()
+    )
     assert document.get_metadata() == {"key": "secondValue"}
 
 
@@ -146,7 +150,9 @@ def test_with_null_media(builder: Document.Builder) -> None:
 
 
 def test_id_overrides_id_generator(builder: Document.Builder) -> None:
-    document = builder.text("text").id_generator(lambda *c: "generated-id").id("explicit-id").build()
+    document = (
+        builder.text("text").id_generator(lambda *c: "generated-id").id("explicit-id").build()
+    )
     assert document.get_id() == "explicit-id"
 
 
@@ -173,8 +179,16 @@ def test_complex_metadata_types(builder: Document.Builder) -> None:
 def test_builder_reuse(builder: Document.Builder) -> None:
     doc1 = builder.text("first").id("id1").metadata("key", "value1").build()
     doc2 = builder.text("second").id("id2").metadata("key", "value2").build()
-    assert (doc1.get_id(), doc1.get_text(), doc1.get_metadata()["key"]) == ("id1", "first", "value1")
-    assert (doc2.get_id(), doc2.get_text(), doc2.get_metadata()["key"]) == ("id2", "second", "value2")
+    assert (doc1.get_id(), doc1.get_text(), doc1.get_metadata()["key"]) == (
+        "id1",
+        "first",
+        "value1",
+    )
+    assert (doc2.get_id(), doc2.get_text(), doc2.get_metadata()["key"]) == (
+        "id2",
+        "second",
+        "value2",
+    )
 
 
 def test_media_document_without_text(builder: Document.Builder) -> None:

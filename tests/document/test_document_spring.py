@@ -46,10 +46,19 @@ def test_mutate() -> None:
 
 def test_equals() -> None:
     metadata = {"key": "value"}
-    doc1 = Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
-    doc2 = Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
+    doc1 = (
+        Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
+    )
+    doc2 = (
+        Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
+    )
     different = (
-        Document.builder().id("differentId").text("Different content").metadata(metadata).score(0.95).build()
+        Document.builder()
+        .id("differentId")
+        .text("Different content")
+        .metadata(metadata)
+        .score(0.95)
+        .build()
     )
     assert doc1 == doc2
     assert doc1 != different
@@ -67,7 +76,13 @@ def test_to_string() -> None:
     """The port renders the metadata as a Python dict (Java prints ``{key=value}``)."""
     metadata = {"key": "value"}
     text = str(
-        Document.builder().id("customId").text("Test content").media(None).metadata(metadata).score(0.95).build()
+        Document.builder()
+        .id("customId")
+        .text("Test content")
+        .media(None)
+        .metadata(metadata)
+        .score(0.95)
+        .build()
     )
     assert "id='customId'" in text
     assert "text='Test content'" in text
@@ -113,7 +128,9 @@ def test_formatted_content() -> None:
 
 def test_custom_formatted_content() -> None:
     document = Document.builder().text("Test text").build()
-    formatted = document.get_formatted_content(lambda doc, mode: f"Custom: {doc.get_text()}", MetadataMode.ALL)
+    formatted = document.get_formatted_content(
+        lambda doc, mode: f"Custom: {doc.get_text()}", MetadataMode.ALL
+    )
     assert formatted == "Custom: Test text"
 
 
@@ -128,7 +145,13 @@ def test_empty_id_throws_exception() -> None:
 
 
 def test_metadata_key_value_addition() -> None:
-    document = Document.builder().text("test").metadata("key1", "value1").metadata("key2", "value2").build()
+    document = (
+        Document.builder()
+        .text("test")
+        .metadata("key1", "value1")
+        .metadata("key2", "value2")
+        .build()
+    )
     assert document.get_metadata() == {"key1": "value1", "key2": "value2"}
 
 
@@ -141,14 +164,22 @@ def test_metadata_mode_none() -> None:
 
 def test_metadata_mode_embed() -> None:
     document = (
-        Document.builder().text("Test content").metadata({"embedKey": "embedValue", "filterKey": "filterValue"}).build()
+        Document.builder()
+        .text("Test content")
+        .metadata({"embedKey": "embedValue", "filterKey": "filterValue"})
+        .build()
     )
     assert "Test content" in document.get_formatted_content(MetadataMode.EMBED)
 
 
 def test_document_builder_chaining() -> None:
     document = (
-        Document.builder().text("Chain test").metadata({"chain": "test"}).metadata("additional", "value").score(0.85).build()
+        Document.builder()
+        .text("Chain test")
+        .metadata({"chain": "test"})
+        .metadata("additional", "value")
+        .score(0.85)
+        .build()
     )
     assert document.get_text() == "Chain test"
     assert document.get_metadata() == {"chain": "test", "additional": "value"}
@@ -160,7 +191,9 @@ def test_document_with_score_greater_than_one() -> None:
 
 
 def test_mutate_with_changes() -> None:
-    original = Document.builder().text("Original text").score(0.5).metadata("original", "value").build()
+    original = (
+        Document.builder().text("Original text").score(0.5).metadata("original", "value").build()
+    )
     mutated = original.mutate().text("Mutated text").score(0.8).metadata("new", "metadata").build()
     assert mutated.get_text() == "Mutated text"
     assert mutated.get_score() == 0.8
@@ -175,8 +208,16 @@ def test_document_equality_with_different_scores() -> None:
 
 
 def test_document_with_complex_metadata() -> None:
-    metadata: dict[str, Any] = {"string": "value", "number": 1, "boolean": True, "map": {"nested": "value"}}
-    assert Document.builder().text("Complex metadata test").metadata(metadata).build().get_metadata() == metadata
+    metadata: dict[str, Any] = {
+        "string": "value",
+        "number": 1,
+        "boolean": True,
+        "map": {"nested": "value"},
+    }
+    assert (
+        Document.builder().text("Complex metadata test").metadata(metadata).build().get_metadata()
+        == metadata
+    )
 
 
 def test_metadata_immutability() -> None:
@@ -193,7 +234,9 @@ def test_document_with_empty_metadata() -> None:
 
 def test_metadata_with_null_value_in_map() -> None:
     with pytest.raises(ValueError):
-        Document.builder().text("test").metadata({"validKey": "validValue", "nullKey": None}).build()
+        Document.builder().text("test").metadata(
+            {"validKey": "validValue", "nullKey": None}
+        ).build()
 
 
 def test_document_with_whitespace_only_text() -> None:

@@ -34,7 +34,8 @@ def test_batch_should_track_token_count_across_batch_boundaries() -> None:
 def test_batch_embedding_with_large_document_exceeds_max_token_size() -> None:
     content = TEXT_SOURCE.read_text(encoding="utf-8")
     with pytest.raises(
-        ValueError, match="Tokens in a single document exceeds the maximum number of allowed input tokens"
+        ValueError,
+        match="Tokens in a single document exceeds the maximum number of allowed input tokens",
     ):
         TokenCountBatchingStrategy().batch([Document(content)])
 

@@ -46,7 +46,9 @@ def test_load_json_object_from_pointer() -> None:
     assert "name: Bike Shop" in (documents[0].get_text() or "")
 
 
-def test_without_keys_the_text_is_javas_map_to_string_and_metadata_comes_from_the_generator() -> None:
+def test_without_keys_the_text_is_javas_map_to_string_and_metadata_comes_from_the_generator() -> (
+    None
+):
     """Beyond Spring's tests."""
 
     class Price(JsonMetadataGenerator):

@@ -70,7 +70,11 @@ def test_custom_metadata_is_preserved() -> None:
     reader = TextReader(ByteArrayResource(b"Test"))
     reader.get_custom_metadata().update({"author": "Author", "version": "1.0", "category": "test"})
     [document] = reader.get()
-    assert {"author": "Author", "version": "1.0", "category": "test"}.items() <= document.get_metadata().items()
+    assert {
+        "author": "Author",
+        "version": "1.0",
+        "category": "test",
+    }.items() <= document.get_metadata().items()
 
 
 def test_resource_description_handling(tmp_path: Path) -> None:

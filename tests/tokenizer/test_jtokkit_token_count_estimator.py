@@ -46,7 +46,9 @@ def test_special_token_markers_count_as_plain_text() -> None:
 def test_message_counts_text_and_media_mime_type_and_data() -> None:
     estimator = JTokkitTokenCountEstimator()
     data = b"\x00\x01binary"
-    message = UserMessage("Describe this", media=[Media("image/png", data), Media("text/plain", "hi there")])
+    message = UserMessage(
+        "Describe this", media=[Media("image/png", data), Media("text/plain", "hi there")]
+    )
     assert isinstance(message, MediaContent)
     expected = (
         estimator.estimate("Describe this")

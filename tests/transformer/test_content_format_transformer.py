@@ -26,11 +26,16 @@ def test_default_formatters_merge_excluded_keys_and_keep_the_documents_templates
 
 def test_disable_template_rewrite_falls_back_to_the_default_text_template() -> None:
     document = Document("text")
-    document.set_content_formatter(DefaultContentFormatter.builder().with_text_template("{content}!").build())
+    document.set_content_formatter(
+        DefaultContentFormatter.builder().with_text_template("{content}!").build()
+    )
     ContentFormatTransformer(DefaultContentFormatter.default_config(), True).apply([document])
     formatter = document.get_content_formatter()
     assert isinstance(formatter, DefaultContentFormatter)
-    assert formatter.get_text_template() == DefaultContentFormatter.default_config().get_text_template()
+    assert (
+        formatter.get_text_template()
+        == DefaultContentFormatter.default_config().get_text_template()
+    )
 
 
 def test_other_formatters_replace_the_documents_formatter() -> None:

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Spring's test texts use typographic and full-width punctuation)
 """Port of Spring AI 2.0.1 `org.springframework.ai.transformer.splitter.TextSplitterTests`: 8 tests ported, 0 skipped."""
 
 from __future__ import annotations
@@ -51,7 +52,12 @@ def test_split_text(splitter: _HalvingSplitter) -> None:
     assert [c.get_metadata()["chunk_index"] for c in chunks] == [0, 1, 0, 1]
     assert "key3" not in chunks[0].get_metadata()
     assert "key1" not in chunks[2].get_metadata()
-    assert [c.get_content_formatter() for c in chunks] == [formatter1, formatter1, formatter2, formatter2]
+    assert [c.get_content_formatter() for c in chunks] == [
+        formatter1,
+        formatter1,
+        formatter2,
+        formatter2,
+    ]
     assert chunks[0].get_content_formatter() is formatter1
     assert chunks[3].get_content_formatter() is formatter2
 
@@ -151,7 +157,9 @@ def test_split_text_with_null_metadata(splitter: _HalvingSplitter) -> None:
         " realizes that memory is not enough.",
     ]
     for index, chunk in enumerate(chunks):
-        assert {"key1", "parent_document_id", "chunk_index", "total_chunks"} <= set(chunk.get_metadata())
+        assert {"key1", "parent_document_id", "chunk_index", "total_chunks"} <= set(
+            chunk.get_metadata()
+        )
         assert "key2" not in chunk.get_metadata()
         assert chunk.get_metadata()["chunk_index"] == index
         assert chunk.get_content_formatter() is formatter
@@ -169,8 +177,12 @@ def test_score_preservation(splitter: _HalvingSplitter) -> None:
 
 
 def test_parent_document_tracking(splitter: _HalvingSplitter) -> None:
-    doc1 = Document("First document content for testing splitting functionality.", {"source": "doc1.txt"})
-    doc2 = Document("Second document content for testing splitting functionality.", {"source": "doc2.txt"})
+    doc1 = Document(
+        "First document content for testing splitting functionality.", {"source": "doc1.txt"}
+    )
+    doc2 = Document(
+        "Second document content for testing splitting functionality.", {"source": "doc2.txt"}
+    )
     chunks = splitter.apply([doc1, doc2])
     assert [c.get_metadata()["parent_document_id"] for c in chunks] == [
         doc1.get_id(),
@@ -186,7 +198,9 @@ def test_chunk_metadata_information(splitter: _HalvingSplitter) -> None:
         {"source": "test.txt"},
     )
     chunks = splitter.apply([document])
-    assert [(c.get_metadata()["chunk_index"], c.get_metadata()["total_chunks"]) for c in chunks] == [
+    assert [
+        (c.get_metadata()["chunk_index"], c.get_metadata()["total_chunks"]) for c in chunks
+    ] == [
         (0, 2),
         (1, 2),
     ]

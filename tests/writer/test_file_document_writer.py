@@ -75,13 +75,21 @@ def test_write_with_document_markers(file_name: Path, documents: list[Document])
     ]
 
 
-def test_metadata_mode_all_with_document_markers(file_name: Path, documents: list[Document]) -> None:
+def test_metadata_mode_all_with_document_markers(
+    file_name: Path, documents: list[Document]
+) -> None:
     FileDocumentWriter(file_name, True, MetadataMode.ALL, False).accept(documents)
     lines = _lines(file_name)
     assert lines[0] == ""
     assert lines[1] == "### Doc: 0, pages:[1,2]"
     block = str(lines[2:7])
-    for expected in ("page_number: 1", "end_page_number: 2", "source: intro.pdf", "title: Spring AI Overview", "author: QA Team"):
+    for expected in (
+        "page_number: 1",
+        "end_page_number: 2",
+        "source: intro.pdf",
+        "title: Spring AI Overview",
+        "author: QA Team",
+    ):
         assert expected in block
     assert lines[7:10] == ["", ONE, "### Doc: 1, pages:[3,4]"]
     block = str(lines[10:13])
@@ -102,5 +110,5 @@ def test_append_write(file_name: Path, documents: list[Document]) -> None:
 
 def test_blank_file_name_is_rejected() -> None:
     """Beyond Spring's tests."""
-    with pytest.raises(ValueError, match="File name must have a text."):
+    with pytest.raises(ValueError, match=r"File name must have a text\."):
         FileDocumentWriter("  ")

@@ -98,4 +98,6 @@ def resolve_resources(pattern: str | os.PathLike[str]) -> list[Resource]:
         text = text[len("file:") :]
     if not glob.has_magic(text):
         return [FileSystemResource(text)]
-    return [FileSystemResource(p) for p in sorted(glob.glob(text, recursive=True)) if Path(p).is_file()]
+    return [
+        FileSystemResource(p) for p in sorted(glob.glob(text, recursive=True)) if Path(p).is_file()
+    ]

@@ -51,10 +51,18 @@ class _ClassDesc:
 
 
 _NUMBER = _ClassDesc("java.lang.Number", -8742448824652078965, _SC_SERIALIZABLE)
-_INTEGER = _ClassDesc("java.lang.Integer", 1360826667806852920, _SC_SERIALIZABLE, (("I", "value"),), _NUMBER)
-_LONG = _ClassDesc("java.lang.Long", 4290774380558885855, _SC_SERIALIZABLE, (("J", "value"),), _NUMBER)
-_DOUBLE = _ClassDesc("java.lang.Double", -9172774392245257468, _SC_SERIALIZABLE, (("D", "value"),), _NUMBER)
-_BOOLEAN = _ClassDesc("java.lang.Boolean", -3665804199014368530, _SC_SERIALIZABLE, (("Z", "value"),))
+_INTEGER = _ClassDesc(
+    "java.lang.Integer", 1360826667806852920, _SC_SERIALIZABLE, (("I", "value"),), _NUMBER
+)
+_LONG = _ClassDesc(
+    "java.lang.Long", 4290774380558885855, _SC_SERIALIZABLE, (("J", "value"),), _NUMBER
+)
+_DOUBLE = _ClassDesc(
+    "java.lang.Double", -9172774392245257468, _SC_SERIALIZABLE, (("D", "value"),), _NUMBER
+)
+_BOOLEAN = _ClassDesc(
+    "java.lang.Boolean", -3665804199014368530, _SC_SERIALIZABLE, (("Z", "value"),)
+)
 _SERIALIZABLE_WITH_WRITE_METHOD = _SC_SERIALIZABLE | _SC_WRITE_METHOD
 _HASH_MAP = _ClassDesc(
     "java.util.HashMap",

@@ -30,7 +30,9 @@ class KeywordMetadataEnricher(DocumentTransformer):
     )
     EXCERPT_KEYWORDS_METADATA_KEY = "excerpt_keywords"
 
-    def __init__(self, chat_model: ChatModel, keyword_count_or_template: int | PromptTemplate) -> None:
+    def __init__(
+        self, chat_model: ChatModel, keyword_count_or_template: int | PromptTemplate
+    ) -> None:
         _assert.not_none(chat_model, "chat_model must not be null")
         if isinstance(keyword_count_or_template, PromptTemplate):
             self._keywords_template = keyword_count_or_template
@@ -84,7 +86,9 @@ class KeywordMetadataEnricher(DocumentTransformer):
             self._keyword_count = keyword_count
             return self
 
-        def keywords_template(self, keywords_template: PromptTemplate) -> KeywordMetadataEnricher.Builder:
+        def keywords_template(
+            self, keywords_template: PromptTemplate
+        ) -> KeywordMetadataEnricher.Builder:
             _assert.not_none(keywords_template, "The keywords_template must not be null")
             self._keywords_template = keywords_template
             return self

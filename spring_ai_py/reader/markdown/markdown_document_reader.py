@@ -55,7 +55,9 @@ class MarkdownDocumentReader(DocumentReader):
             self._resources = [to_resource(markdown_resources)]
         else:
             self._resources = [to_resource(r) for r in markdown_resources]
-        self._config = config if config is not None else MarkdownDocumentReaderConfig.default_config()
+        self._config = (
+            config if config is not None else MarkdownDocumentReaderConfig.default_config()
+        )
         self._parser = _markdown_parser()
 
     def get(self) -> list[Document]:

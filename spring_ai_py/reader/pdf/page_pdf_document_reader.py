@@ -42,7 +42,11 @@ class PagePdfDocumentReader(DocumentReader):
         config = self._config
         pages = self.document.pages
         total = len(pages)
-        per_document = sys.maxsize if config.pages_per_document == config.ALL_PAGES else config.pages_per_document
+        per_document = (
+            sys.maxsize
+            if config.pages_per_document == config.ALL_PAGES
+            else config.pages_per_document
+        )
         documents: list[Document] = []
         group: list[str] = []
         group_start = group_end = previous = in_group = selected = 0

@@ -69,7 +69,9 @@ class ParagraphPdfDocumentReader(DocumentReader):
         self.add_metadata(from_paragraph, to_paragraph, document)
         return document
 
-    def add_metadata(self, from_paragraph: Paragraph, to_paragraph: Paragraph, document: Document) -> None:
+    def add_metadata(
+        self, from_paragraph: Paragraph, to_paragraph: Paragraph, document: Document
+    ) -> None:
         metadata = document.get_metadata()
         metadata[self.METADATA_TITLE] = from_paragraph.title
         metadata[self.METADATA_START_PAGE] = from_paragraph.start_page_number
@@ -78,7 +80,9 @@ class ParagraphPdfDocumentReader(DocumentReader):
         if self.resource_file_name is not None:
             metadata[self.METADATA_FILE_NAME] = self.resource_file_name
 
-    def get_text_between_paragraphs(self, from_paragraph: Paragraph, to_paragraph: Paragraph) -> str:
+    def get_text_between_paragraphs(
+        self, from_paragraph: Paragraph, to_paragraph: Paragraph
+    ) -> str:
         if from_paragraph.start_page_number < 1:
             _logger.warning(
                 "Skipping paragraph titled '%s' because it has an invalid start page number: %d",

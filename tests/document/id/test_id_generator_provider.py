@@ -53,13 +53,18 @@ def test_hash_generator_metadata_order_independence() -> None:
     generator = JdkSha256HexIdGenerator()
     metadata1 = {"a": "value1", "b": "value2", "c": "value3"}
     metadata2 = {"c": "value3", "a": "value1", "b": "value2"}
-    assert generator.generate_id("Order test", metadata1) == generator.generate_id("Order test", metadata2)
+    assert generator.generate_id("Order test", metadata1) == generator.generate_id(
+        "Order test", metadata2
+    )
 
 
 def test_hash_generator_sensitive_to_minor_changes() -> None:
     generator = JdkSha256HexIdGenerator()
     metadata = {"key": "value"}
-    ids = [generator.generate_id(text, metadata) for text in ("content", "Content", "content ", "content\n")]
+    ids = [
+        generator.generate_id(text, metadata)
+        for text in ("content", "Content", "content ", "content\n")
+    ]
     assert len(set(ids)) == 4
 
 

@@ -59,10 +59,16 @@ _MIXED: dict[str, Any] = {
     [
         (("", {}), "3a3459a2-aa34-37a8-a475-1b83e3432ec8"),
         (("Test content", {"key": "value"}), "784f408c-4b11-30e0-a7cd-61b3d8b8d3a4"),
-        (("Hello \u00e9 \u20ac \U0001f600 \u0000 world", _MIXED), "09b9bc7c-5afd-37cf-8875-af40bf385f44"),
+        (
+            ("Hello \u00e9 \u20ac \U0001f600 \u0000 world", _MIXED),
+            "09b9bc7c-5afd-37cf-8875-af40bf385f44",
+        ),
         (("many", {f"k{i}": f"v{i}" for i in range(20)}), "297f8ee7-2c00-31c3-a023-9700c94f844a"),
         (
-            ("Content", {"metadata": {"META_DATA", "x"}, "neg": -5, "f": False, "inner": {"z": 1.0}}),
+            (
+                "Content",
+                {"metadata": {"META_DATA", "x"}, "neg": -5, "f": False, "inner": {"z": 1.0}},
+            ),
             "808e7e97-134b-328a-b5c3-d3c8fef60b2d",
         ),
         (("just text",), "f5a1d126-8dba-30eb-9f70-368cde2f9d98"),
@@ -75,7 +81,11 @@ def test_ids_match_the_ones_java_computes(contents: tuple[Any, ...], expected: s
 
 def test_document_builder_uses_it_on_text_and_metadata() -> None:
     document = (
-        Document.builder().id_generator(JdkSha256HexIdGenerator()).text("Test content").metadata("key", "value").build()
+        Document.builder()
+        .id_generator(JdkSha256HexIdGenerator())
+        .text("Test content")
+        .metadata("key", "value")
+        .build()
     )
     assert document.get_id() == "784f408c-4b11-30e0-a7cd-61b3d8b8d3a4"
 

@@ -18,7 +18,9 @@ CUSTOM_TEMPLATE = "Custom template: {context_str}"
 
 def _default_prompt_text(keyword_count: int, content: str) -> str:
     template = PromptTemplate(KeywordMetadataEnricher.KEYWORDS_TEMPLATE % keyword_count)
-    return template.create({KeywordMetadataEnricher.CONTEXT_STR_PLACEHOLDER: content}).get_contents()
+    return template.create(
+        {KeywordMetadataEnricher.CONTEXT_STR_PLACEHOLDER: content}
+    ).get_contents()
 
 
 def _three_answers() -> ScriptedChatModel:
@@ -37,7 +39,9 @@ def test_use_with_default_template() -> None:
     for index, prompt in enumerate(model.prompts, start=1):
         assert prompt.get_user_message().get_text() == _default_prompt_text(3, f"content{index}")
     for index, document in enumerate(documents, start=1):
-        assert document.get_metadata()[KEY] == f"keyword{index}-1, keyword{index}-2, keyword{index}-3"
+        assert (
+            document.get_metadata()[KEY] == f"keyword{index}-1, keyword{index}-2, keyword{index}-3"
+        )
 
 
 def test_use_custom_template() -> None:
@@ -73,7 +77,10 @@ def test_builder_throws_exception() -> None:
 
 def test_builder_with_keyword_count() -> None:
     enricher = KeywordMetadataEnricher.builder(ScriptedChatModel()).keyword_count(3).build()
-    assert enricher.get_keywords_template().get_template() == KeywordMetadataEnricher.KEYWORDS_TEMPLATE % 3
+    assert (
+        enricher.get_keywords_template().get_template()
+        == KeywordMetadataEnricher.KEYWORDS_TEMPLATE % 3
+    )
 
 
 def test_builder_with_keywords_template() -> None:
@@ -125,7 +132,12 @@ def test_apply_overwrites_existing_keywords() -> None:
 
 def test_builder_with_both_keyword_count_and_template() -> None:
     template = PromptTemplate(CUSTOM_TEMPLATE)
-    enricher = KeywordMetadataEnricher.builder(ScriptedChatModel()).keyword_count(5).keywords_template(template).build()
+    enricher = (
+        KeywordMetadataEnricher.builder(ScriptedChatModel())
+        .keyword_count(5)
+        .keywords_template(template)
+        .build()
+    )
     assert enricher.get_keywords_template() is template
 
 

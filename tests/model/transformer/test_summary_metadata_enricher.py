@@ -33,9 +33,9 @@ def test_previous_and_next_summaries_come_from_the_neighbours() -> None:
 
 def test_custom_template_and_metadata_mode() -> None:
     model = ScriptedChatModel("ok")
-    SummaryMetadataEnricher(model, [SummaryType.CURRENT], "Sum: {context_str}", MetadataMode.NONE).apply(
-        [Document("text", {"hidden": "x"})]
-    )
+    SummaryMetadataEnricher(
+        model, [SummaryType.CURRENT], "Sum: {context_str}", MetadataMode.NONE
+    ).apply([Document("text", {"hidden": "x"})])
     assert model.prompts[0].get_user_message().get_text() == "Sum: \n\ntext"
 
 

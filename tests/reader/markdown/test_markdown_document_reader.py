@@ -50,7 +50,10 @@ HEADERS = [
 ]
 FORMATTING = [
     ({"category": "header_1", "title": "This is a fancy header name"}, FANCY),
-    ({"category": "header_3", "title": "Header 3"}, "Aenean eu leo eu nibh tristique posuere quis quis massa."),
+    (
+        {"category": "header_3", "title": "Header 3"},
+        "Aenean eu leo eu nibh tristique posuere quis quis massa.",
+    ),
 ]
 
 
@@ -62,13 +65,17 @@ def _read(name: str, config: MarkdownDocumentReaderConfig | None = None) -> list
     return MarkdownDocumentReader(str(RESOURCES / name), config).get()
 
 
-def _sorted(pairs: list[tuple[dict[str, Any], str | None]]) -> list[tuple[dict[str, Any], str | None]]:
+def _sorted(
+    pairs: list[tuple[dict[str, Any], str | None]],
+) -> list[tuple[dict[str, Any], str | None]]:
     return sorted(pairs, key=lambda p: (str(sorted(p[0].items())), p[1] or ""))
 
 
 def test_dir_path_single() -> None:
     documents = _read("dir-test-1/*.md")
-    assert _sorted(_pairs(documents)) == _sorted([({}, LOREM_1A), ({"category": "blockquote"}, PROIN_QUOTE)])
+    assert _sorted(_pairs(documents)) == _sorted(
+        [({}, LOREM_1A), ({"category": "blockquote"}, PROIN_QUOTE)]
+    )
 
 
 def test_dir_path_multiple() -> None:
@@ -86,9 +93,14 @@ def test_with_formatting() -> None:
 
 
 def test_document_divided_via_horizontal_rules() -> None:
-    config = MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(True).build()
+    config = (
+        MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(True).build()
+    )
     assert _pairs(_read("horizontal-rules.md", config)) == [
-        ({}, "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Donec tincidunt velit non bibendum gravida."),
+        (
+            {},
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Donec tincidunt velit non bibendum gravida.",
+        ),
         (
             {},
             "Cras accumsan tincidunt ornare. Donec hendrerit consequat tellus blandit accumsan. Aenean aliquam "
@@ -104,7 +116,10 @@ def test_document_divided_via_horizontal_rules() -> None:
             "Vestibulum nec eros non felis fermentum posuere eget ac risus. Curabitur et fringilla massa. Cras "
             "facilisis nec nisl sit amet sagittis.",
         ),
-        ({}, "Aenean eu leo eu nibh tristique posuere quis quis massa. Nullam lacinia luctus sem ut vehicula."),
+        (
+            {},
+            "Aenean eu leo eu nibh tristique posuere quis quis massa. Nullam lacinia luctus sem ut vehicula.",
+        ),
         (
             {},
             "Aenean quis vulputate mi. Vestibulum ante ipsum primis in faucibus orci luctus et ultrices posuere "
@@ -115,7 +130,9 @@ def test_document_divided_via_horizontal_rules() -> None:
 
 
 def test_document_not_divided_via_horizontal_rules_when_is_disabled() -> None:
-    config = MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(False).build()
+    config = (
+        MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(False).build()
+    )
     [document] = _read("horizontal-rules.md", config)
     assert document.get_metadata() == {}
     text = document.get_text() or ""
@@ -136,13 +153,13 @@ def test_simple_markdown_document_with_hard_and_soft_line_breaks() -> None:
     )
 
 
-INLINE_CODE = (
-    "Markdown also provides the possibility to use inline code formatting throughout the entire sentence."
-)
+INLINE_CODE = "Markdown also provides the possibility to use inline code formatting throughout the entire sentence."
 
 
 def test_code() -> None:
-    config = MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(True).build()
+    config = (
+        MarkdownDocumentReaderConfig.builder().with_horizontal_rule_create_document(True).build()
+    )
     documents = _read("code.md", config)
     assert len(documents) == 5
     assert _pairs(documents)[0] == ({}, "This is a Java sample application:")
@@ -187,7 +204,9 @@ def test_blockquote() -> None:
 
 def test_blockquote_when_blockquote_should_not_be_separated_document() -> None:
     config = MarkdownDocumentReaderConfig.builder().with_include_blockquote(True).build()
-    assert _pairs(_read("blockquote.md", config)) == [({"category": "blockquote"}, f"{LOREM_1A} {PROIN_QUOTE}")]
+    assert _pairs(_read("blockquote.md", config)) == [
+        ({"category": "blockquote"}, f"{LOREM_1A} {PROIN_QUOTE}")
+    ]
 
 
 def test_lists() -> None:
@@ -219,7 +238,9 @@ def test_with_additional_metadata() -> None:
     )
     [document] = _read("simple.md", config)
     assert document.get_metadata() == {"service": "some-service-name", "env": "prod"}
-    assert (document.get_text() or "").startswith("Lorem ipsum dolor sit amet, consectetur adipiscing elit.")
+    assert (document.get_text() or "").startswith(
+        "Lorem ipsum dolor sit amet, consectetur adipiscing elit."
+    )
 
 
 def test_images_links_and_indented_code() -> None:

@@ -47,7 +47,9 @@ class MarkdownDocumentReaderConfig:
             self._include_blockquote = False
             self._additional_metadata: dict[str, Any] = {}
 
-        def with_horizontal_rule_create_document(self, value: bool) -> MarkdownDocumentReaderConfig.Builder:
+        def with_horizontal_rule_create_document(
+            self, value: bool
+        ) -> MarkdownDocumentReaderConfig.Builder:
             self._horizontal_rule_create_document = value
             return self
 

@@ -64,7 +64,9 @@ class PdfDocumentReaderConfig:
             self._page_extracted_text_formatter = page_extracted_text_formatter
             return self
 
-        def with_pages_per_document(self, pages_per_document: int) -> PdfDocumentReaderConfig.Builder:
+        def with_pages_per_document(
+            self, pages_per_document: int
+        ) -> PdfDocumentReaderConfig.Builder:
             _assert.is_true(pages_per_document >= 0, "Page count must be a positive value.")
             self._pages_per_document = pages_per_document
             return self

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
@@ -59,6 +60,19 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
             merged = dict(self._values.get("tool_context") or {})
             merged.update(context)
             self._values["tool_context"] = merged
+        return self
+
+    def internal_tool_execution_enabled(self, internal_tool_execution_enabled: bool | None) -> Self:
+        """Deprecated: Spring AI 2.0.1 removed it (the ``ToolCallingAdvisor`` runs the
+        tools). Still sets the field, and warns."""
+        warnings.warn(
+            "internal_tool_execution_enabled() is deprecated (removed in Spring AI 2.0.1): "
+            "the ToolCallingAdvisor runs the tools; disable its auto-registration with "
+            "AdvisorParams.tool_calling_advisor_auto_register(False) instead",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self._values["internal_tool_execution_enabled"] = internal_tool_execution_enabled
         return self
 
     def clone(self) -> ToolCallingChatOptionsBuilder:

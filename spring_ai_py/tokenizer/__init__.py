@@ -3,8 +3,7 @@
 from spring_ai_py.tokenizer.encoding import EncodingType
 from spring_ai_py.tokenizer.token_count_estimator import (
     JTokkitTokenCountEstimator,
-    MediaContent,
     TokenCountEstimator,
 )
 
-__all__ = ["EncodingType", "JTokkitTokenCountEstimator", "MediaContent", "TokenCountEstimator"]
+__all__ = ["EncodingType", "JTokkitTokenCountEstimator", "TokenCountEstimator"]

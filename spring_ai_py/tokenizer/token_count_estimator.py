@@ -5,19 +5,10 @@ from __future__ import annotations
 import base64
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Protocol, runtime_checkable
 
 from spring_ai_py.content.media import Media
+from spring_ai_py.content.media_content import MediaContent
 from spring_ai_py.tokenizer.encoding import EncodingType, encode
-
-
-@runtime_checkable
-class MediaContent(Protocol):
-    """Anything with text and media (messages; Spring's ``MediaContent``)."""
-
-    def get_text(self) -> str | None: ...
-
-    def get_media(self) -> list[Media] | Media | None: ...
 
 
 class TokenCountEstimator(ABC):

@@ -8,8 +8,8 @@ import base64
 import pytest
 
 from spring_ai_py.chat.messages import UserMessage
-from spring_ai_py.content import Media
-from spring_ai_py.tokenizer import EncodingType, JTokkitTokenCountEstimator, MediaContent
+from spring_ai_py.content import Media, MediaContent
+from spring_ai_py.tokenizer import EncodingType, JTokkitTokenCountEstimator
 from spring_ai_py.tokenizer.encoding import decode, encode
 
 

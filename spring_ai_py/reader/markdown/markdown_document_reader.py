@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def _markdown_parser() -> Any:
     try:
         from markdown_it import MarkdownIt
-    except ImportError as error:  # pragma: no cover - depends on the environment
+    except ImportError as error:
         raise ImportError(
             "MarkdownDocumentReader needs markdown-it-py: pip install 'spring_ai_py[markdown]'"
         ) from error

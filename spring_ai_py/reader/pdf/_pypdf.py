@@ -16,7 +16,7 @@ def load_pdf(resource: Resource) -> Any:
     """A ``pypdf.PdfReader`` of ``resource`` (``ImportError`` naming the ``pdf`` extra)."""
     try:
         import pypdf
-    except ImportError as error:  # pragma: no cover - depends on the environment
+    except ImportError as error:
         raise ImportError("The PDF readers need pypdf: pip install 'spring_ai_py[pdf]'") from error
     try:
         return pypdf.PdfReader(io.BytesIO(resource.get_content_as_bytes()))

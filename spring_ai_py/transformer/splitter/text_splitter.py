@@ -22,8 +22,7 @@ class TextSplitter(DocumentTransformer):
     parent's content formatter. A media document is split as the empty text.
     """
 
-    def __init__(self) -> None:
-        self._copy_content_formatter = True
+    _copy_content_formatter: bool = True
 
     def apply(self, documents: list[Document]) -> list[Document]:
         return self._do_split_documents(documents)

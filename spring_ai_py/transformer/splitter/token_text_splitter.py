@@ -67,7 +67,6 @@ class TokenTextSplitter(Buildable, TextSplitter):
         *,
         encoding_type: EncodingType = DEFAULT_ENCODING_TYPE,
     ) -> None:
-        TextSplitter.__init__(self)
         _assert.not_none(encoding_type, "encoding_type must not be null")
         _assert.is_true(chunk_size > 0, "chunk_size must be greater than zero")
         _assert.is_true(max_num_chunks > 0, "max_num_chunks must be greater than zero")

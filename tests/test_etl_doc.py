@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,10 @@ import pytest
 DOC = Path(__file__).parent.parent / "docs" / "etl.md"
 
 
-def test_doc_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+def test_doc_examples_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the doc's mkdtemp() lands here
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
     assert len(blocks) >= 12
     namespace: dict[str, Any] = {"__name__": "etl_doc"}

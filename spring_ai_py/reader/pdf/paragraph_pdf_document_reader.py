@@ -16,6 +16,11 @@ from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumen
 _logger = logging.getLogger("spring_ai_py.reader.pdf.ParagraphPdfDocumentReader")
 
 
+def _display_top(paragraph: Paragraph, page_height: float) -> float:
+    """Where ``paragraph`` starts, measured from the page top (0 without a position)."""
+    return 0.0 if paragraph.position <= 0 else max(0.0, page_height - paragraph.position)
+
+
 class ParagraphPdfDocumentReader(DocumentReader):
     """One document per outline entry of the PDF, with the text from that entry's
     position to the next entry's (needs the ``pdf`` extra, pypdf).
@@ -25,9 +30,11 @@ class ParagraphPdfDocumentReader(DocumentReader):
     and a config with page ranges are ``ValueError``s; an entry without a valid
     destination is skipped.
 
-    The text region is computed exactly as Spring computes it: from the next entry's
-    XYZ ``top`` to this entry's, measured from the top of the page (PDFBox's display
-    coordinates), although a destination's ``top`` is measured from the bottom.
+    An entry's text runs from its destination's ``top`` down to the next entry's
+    (across pages when they differ; an entry without an XYZ destination starts at the
+    top of its page). Spring 2.0.1 passes the PDF ``top``, measured from the bottom of
+    the page, to PDFBox as a distance from the top, so its regions are mirrored and
+    hold other sections' text; the port measures them the right way up.
     """
 
     METADATA_START_PAGE = "page_number"
@@ -98,17 +105,19 @@ class ParagraphPdfDocumentReader(DocumentReader):
         for page_index in range(start_page, end_page + 1):
             page = self.document.pages[page_index]
             _, _, width, page_height = media_box(page)
-            from_pos = from_paragraph.position
-            to_pos = to_paragraph.position if from_paragraph is not to_paragraph else 0
-            if page_index == start_page and page_index == end_page:
-                y, h = to_pos, from_pos - to_pos
-            elif page_index == start_page:
-                y, h = 0, from_pos
-            elif page_index == end_page:
-                y, h = to_pos, int(page_height) - to_pos
-            else:
-                y, h = 0, int(page_height)
-            text = region_text(page, Region(0, y, int(width), max(h, 0)))
+            top, bottom = 0.0, page_height
+            if page_index == start_page:
+                top = _display_top(from_paragraph, page_height)
+            if page_index == end_page and from_paragraph is not to_paragraph:
+                if to_paragraph.start_page_number - 1 == page_index:
+                    bottom = (
+                        _display_top(to_paragraph, page_height)
+                        if to_paragraph.position > 0 or page_index != start_page
+                        else page_height
+                    )
+            if bottom < top:
+                bottom = page_height
+            text = region_text(page, Region(0, top, width, bottom - top))
             if text.strip():
                 parts.append(text)
         text = "".join(parts)

@@ -29,7 +29,10 @@ def sample1(tmp_path: Path) -> Path:
 @pytest.fixture
 def sample2(tmp_path: Path) -> Path:
     """64 pages, each saying which page it is."""
-    pages = [[(72, 720, f"Page {n} heading"), (72, 700, f"Text on page number {n}.")] for n in range(1, 65)]
+    pages = [
+        [(72, 720, f"Page {n} heading"), (72, 700, f"Text on page number {n}.")]
+        for n in range(1, 65)
+    ]
     return write_pdf(tmp_path / "sample2.pdf", pages)
 
 

@@ -49,10 +49,19 @@ def test_classpath_read(sample1: Path) -> None:
     documents = reader.get()
     assert len(documents) == 4
     all_text = "\n".join(d.get_text() or "" for d in documents)
-    for footer in ("Page  1 of 4", "Page  2 of 4", "Page  3 of 4", "Page  4 of 4", "PDF  Bookmark   Sample"):
+    for footer in (
+        "Page  1 of 4",
+        "Page  2 of 4",
+        "Page  3 of 4",
+        "Page  4 of 4",
+        "PDF  Bookmark   Sample",
+    ):
         assert footer not in all_text
     assert "This is the body text of page 3." in all_text
-    assert documents[0].get_metadata() == {START: 1, PagePdfDocumentReader.METADATA_FILE_NAME: "sample1.pdf"}
+    assert documents[0].get_metadata() == {
+        START: 1,
+        PagePdfDocumentReader.METADATA_FILE_NAME: "sample1.pdf",
+    }
 
 
 def test_index_out_of_bound(sample2: Path) -> None:
@@ -117,7 +126,11 @@ def test_disjoint_ranges_split_at_gap_with_all_pages_per_document(sample2: Path)
 def test_filtered_content_matches_unfiltered_pages(sample2: Path) -> None:
     full = _read(sample2, 1)
     ranged = _read(sample2, 1, (10, 12))
-    assert [d.get_text() for d in ranged] == [full[9].get_text(), full[10].get_text(), full[11].get_text()]
+    assert [d.get_text() for d in ranged] == [
+        full[9].get_text(),
+        full[10].get_text(),
+        full[11].get_text(),
+    ]
     assert "Text on page number 11." in (ranged[1].get_text() or "")
 
 
@@ -129,17 +142,34 @@ def test_layout_keeps_columns_and_margins_cut_lines(tmp_path: Path) -> None:
 
     path = write_pdf(
         tmp_path / "layout.pdf",
-        [[(72, 740, "Running header"), (72, 700, "Left"), (300, 700, "Right"), (72, 30, "Footer")], []],
+        [
+            [
+                (72, 740, "Running header"),
+                (72, 700, "Left"),
+                (300, 700, "Right"),
+                (72, 30, "Footer"),
+            ],
+            [],
+        ],
     )
     [page] = PagePdfDocumentReader(path).get()
     assert page.get_text() == (
-        " " * 18 + "Running header\n\n" + " " * 18 + "Left" + " " * 53 + "Right\n\n" + " " * 18 + "Footer\n"
+        " " * 18
+        + "Running header\n\n"
+        + " " * 18
+        + "Left"
+        + " " * 53
+        + "Right\n\n"
+        + " " * 18
+        + "Footer\n"
     )
     config = (
         PdfDocumentReaderConfig.builder()
         .with_page_top_margin(60)
         .with_page_bottom_margin(60)
-        .with_page_extracted_text_formatter(ExtractedTextFormatter.builder().with_left_alignment(True).build())
+        .with_page_extracted_text_formatter(
+            ExtractedTextFormatter.builder().with_left_alignment(True).build()
+        )
         .build()
     )
     [page] = PagePdfDocumentReader(path.read_bytes(), config).get()

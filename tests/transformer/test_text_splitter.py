@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spring_ai_py.document import DefaultContentFormatter, Document
@@ -84,61 +86,14 @@ def test_page_no_chunk_split() -> None:
     assert [c.get_metadata()["page_number"] for c in chunks] == [1, 2, 3, 4]
 
 
-_LONG_PAGE = (
-    "levels, their care  providers,   legal  representatives    and   families  get the  right home    and"
-    + " " * 95
-    + "\n"
-    + "".join(
-        " " * 18 + line + " " * 80 + "\n"
-        for line in [
-            "community-based       support   and   services  at the  right time,  in the  right place.  Please   click here  to",
-            "go to Community      Living  Connections.",
-            "",
-            "I  am  trying   to  register    as  a consumer,       but   Carina    will  not   recognize      me   or  my",
-            "information.       What    should     I do?",
-            "",
-            "Please  double   check   your  form   entries  including   the spelling  of your   name   and  your",
-            "ProviderOne     number,    or last four  digits of your  social  security  number    and   date  of birth. Please",
-            "use the  name    you  have  on  file with  the  Department     of Social  and  Health   Services   (DSHS).  Also",
-            "make   sure  you  have   a current  or  pending   assessment     with  DSHS.",
-            "",
-            "If  you  are  having  trouble registering,   please  contact   us or  call  us  at  1-855-796-0605.",
-            "",
-            "The   Home     Care    Referral    Registry     has  been    absorbed       by  Consumer        Direct   Care",
-            "Network      Washington        (CDWA).       Who    can   help   me    find  care   on   Carina?",
-            "",
-            "Consumer     Direct  Care  Network    Washington      (CDWA)    has  taken  over  from   the  Home    Care",
-            "Referral  Registry  (HCRR).   CDWA     is  responsible  for assisting  consumers     and   Individual  Providers",
-            "(IPs) to use  Carina  to find  matches.    CDWA    staff are  available  across   the state  to  assist",
-            "consumers    to  sign up  in the  Carina  system    and  help  IPs get  (re)contracted    or hired  to work.",
-            "",
-            "What    are   some    good     interview     questions      I should    ask   providers?",
-            "",
-            "Your  approach    to the  interview   is important,   you   are offering   a job to  someone    who   is looking",
-            "for work.  The  person    you  interview   may   be  nervous.   Put  them   at ease,  call them   by their  first",
-            "name,   maintain   eye  contact   and  tell them   a little  about yourself.   Read  more    tips and  specific",
-            "interview   questions   in our  blog:  What   to Ask  Potential   Providers.",
-            "",
-            "I  am  ready    to  hire  a  home     care   provider!",
-            "",
-            "You  found   an Individual   Provider   (IP) that  you  would   like to hire?  That  is exciting!  In order  for",
-            "them   to start working,   contact   Consumer     Direct  Care   Network    Washington     (CDWA)     and  request",
-            "authorization.   They   cannot   start work   before   you  have   received   an  Okay  to  Work   from   CDWA.",
-            "",
-            "Consumers     should   continue   to work   with  their  case  manager,    who   will help  you  create  a  Plan of",
-        ]
-    )
-    + " " * 18
-    + "Care  and  access   needed   services.\n"
-    + "Once   you  have  decided    on an  IP to work   with,  they  should\n\n"
-)
+# Spring's second page: a long layout-extracted text, copied from the Java test.
+LAYOUT_PAGE = Path(__file__).parent / "resources" / "layout_page.txt"
 
 
 def test_page_with_chunk_split() -> None:
-    """Spring's second page is a long layout-extracted text; the port rebuilds it with
-    the same words and spacing pattern."""
     pages = _pages(1, 2, 3)
-    long_page = Document(_LONG_PAGE, {"file_name": "sample1.pdf", "page_number": 2})
+    text = LAYOUT_PAGE.read_text(encoding="utf-8")
+    long_page = Document(text, {"file_name": "sample1.pdf", "page_number": 2})
     chunks = TokenTextSplitter.builder().build().apply([pages[0], long_page, pages[2]])
     assert [c.get_metadata()["page_number"] for c in chunks] == [1, 2, 2, 3]
 

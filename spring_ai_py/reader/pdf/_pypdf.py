@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py.core.io.resource import Resource
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 OUTPUT_SPACE_CHARACTER_WIDTH_IN_PT = 4
 """Points per output column, as in Spring's layout text stripper."""
 
 
-def load_pdf(resource: Resource) -> Any:
+def load_pdf(resource: Resource) -> PdfReader:
     """A ``pypdf.PdfReader`` of ``resource`` (``ImportError`` naming the ``pdf`` extra)."""
     try:
         import pypdf

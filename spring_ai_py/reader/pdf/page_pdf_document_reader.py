@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py.core.io.resource import ResourceLike, to_resource
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentReader
 from spring_ai_py.reader.pdf._pypdf import Region, load_pdf, media_box, region_text
 from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumentReaderConfig
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 _logger = logging.getLogger("spring_ai_py.reader.pdf.PagePdfDocumentReader")
 
@@ -34,7 +37,7 @@ class PagePdfDocumentReader(DocumentReader):
         self, pdf_resource: ResourceLike, config: PdfDocumentReaderConfig | None = None
     ) -> None:
         resource = to_resource(pdf_resource)
-        self.document: Any = load_pdf(resource)
+        self.document: PdfReader = load_pdf(resource)
         self.resource_file_name: str | None = resource.get_filename()
         self._config = config if config is not None else PdfDocumentReaderConfig.default_config()
 

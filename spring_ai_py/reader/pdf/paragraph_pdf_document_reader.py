@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
 from spring_ai_py.core.io.resource import ResourceLike, to_resource
@@ -12,6 +12,9 @@ from spring_ai_py.document.etl import DocumentReader
 from spring_ai_py.reader.pdf._pypdf import Region, load_pdf, media_box, region_text
 from spring_ai_py.reader.pdf.config.paragraph_manager import Paragraph, ParagraphManager
 from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumentReaderConfig
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 _logger = logging.getLogger("spring_ai_py.reader.pdf.ParagraphPdfDocumentReader")
 
@@ -53,7 +56,7 @@ class ParagraphPdfDocumentReader(DocumentReader):
             "PagePdfDocumentReader instead.",
         )
         resource = to_resource(pdf_resource)
-        self.document: Any = load_pdf(resource)
+        self.document: PdfReader = load_pdf(resource)
         self._config = config
         self._paragraph_manager = ParagraphManager(self.document)
         self.resource_file_name: str | None = resource.get_filename()
@@ -108,13 +111,13 @@ class ParagraphPdfDocumentReader(DocumentReader):
             top, bottom = 0.0, page_height
             if page_index == start_page:
                 top = _display_top(from_paragraph, page_height)
-            if page_index == end_page and from_paragraph is not to_paragraph:
-                if to_paragraph.start_page_number - 1 == page_index:
-                    bottom = (
-                        _display_top(to_paragraph, page_height)
-                        if to_paragraph.position > 0 or page_index != start_page
-                        else page_height
-                    )
+            cut_at_next = (
+                page_index == end_page
+                and from_paragraph is not to_paragraph
+                and to_paragraph.start_page_number - 1 == page_index
+            )
+            if cut_at_next and (to_paragraph.position > 0 or page_index != start_page):
+                bottom = _display_top(to_paragraph, page_height)
             if bottom < top:
                 bottom = page_height
             text = region_text(page, Region(0, top, width, bottom - top))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 _REASONABLE_DEPTH = 64
 
@@ -39,7 +42,7 @@ class ParagraphManager:
     ``PagePdfDocumentReader``; an entry whose destination is missing gets page -1.
     """
 
-    def __init__(self, document: Any) -> None:
+    def __init__(self, document: PdfReader) -> None:
         _assert.not_none(document, "PDDocument must not be null")
         root = document.trailer["/Root"]
         _assert.is_true(

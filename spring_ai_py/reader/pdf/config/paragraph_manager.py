@@ -44,7 +44,7 @@ class ParagraphManager:
 
     def __init__(self, document: PdfReader) -> None:
         _assert.not_none(document, "PDDocument must not be null")
-        root = document.trailer["/Root"]
+        root = document.root_object
         _assert.is_true(
             "/Outlines" in root,
             "Document outline (e.g. TOC) is null. Make sure the PDF document has a table of "

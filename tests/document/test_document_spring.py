@@ -1,4 +1,4 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.document.DocumentTests`: 28 tests ported, 17 skipped.
+"""Port of Spring AI 2.0.1 `org.springframework.ai.document.DocumentTests`: 29 tests ported, 16 skipped.
 
 The skipped tests check Jackson's JSON mapping of ``Document`` (the port has no
 Jackson; ``SimpleVectorStore`` files use Spring's layout and are tested there).

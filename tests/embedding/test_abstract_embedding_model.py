@@ -1,4 +1,4 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.embedding.AbstractEmbeddingModelTests`: 5 tests ported, 0 skipped.
+"""Port of Spring AI 2.0.1 `org.springframework.ai.embedding.AbstractEmbeddingModelTests`: 6 tests ported, 0 skipped.
 
 ``testKnownEmbeddingModelDimensions`` is a parameterized test over Spring's
 ``embedding-model-dimensions.properties``; the port checks a sample of its rows.

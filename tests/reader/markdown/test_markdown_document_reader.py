@@ -1,4 +1,4 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.reader.markdown.MarkdownDocumentReaderTest`: 12 tests ported, 0 skipped.
+"""Port of Spring AI 2.0.1 `org.springframework.ai.reader.markdown.MarkdownDocumentReaderTest`: 13 tests ported, 0 skipped.
 
 Spring's ``classpath:`` patterns are file globs here; the markdown files are Spring's.
 """

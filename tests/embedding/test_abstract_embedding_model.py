@@ -1,7 +1,7 @@
 """Port of Spring AI 2.0.1 `org.springframework.ai.embedding.AbstractEmbeddingModelTests`: 6 tests ported, 0 skipped.
 
-``testKnownEmbeddingModelDimensions`` is a parameterized test over Spring's
-``embedding-model-dimensions.properties``; the port checks a sample of its rows.
+``testKnownEmbeddingModelDimensions`` runs over the rows of Spring's
+``embedding-model-dimensions.properties``, as in Java.
 """
 
 from __future__ import annotations
@@ -51,21 +51,43 @@ def test_default_method_implementation() -> None:
     assert Dummy().dimensions() == 3
 
 
-@pytest.mark.parametrize(
-    ("model", "dimension"),
-    [
-        ("text-embedding-ada-002", 1536),
-        ("text-similarity-davinci-001", 12288),
-        ("sentence-transformers/all-MiniLM-L6-v2", 384),
-        ("gemini-embedding-001", 3072),
-    ],
-)
-def test_known_embedding_model_dimensions(model: str, dimension: int) -> None:
+# Spring's embedding-model-dimensions.properties; its CSV source skips the first line.
+_KNOWN_DIMENSIONS = """\
+text-embedding-ada-002=1536
+text-similarity-ada-001=1024
+text-similarity-babbage-001=2048
+text-similarity-curie-001=4096
+text-similarity-davinci-001=12288
+text-search-ada-doc-001=1024
+text-search-ada-query-001=1024
+text-search-babbage-doc-001=2048
+text-search-babbage-query-001=2048
+text-search-curie-doc-001=4096
+text-search-curie-query-001=4096
+text-search-davinci-doc-001=12288
+text-search-davinci-query-001=12288
+code-search-ada-code-001=1024
+code-search-ada-text-001=1024
+code-search-babbage-code-001=2048
+code-search-babbage-text-001=2048
+sentence-transformers/all-MiniLM-L6-v2=384
+text-embedding-004=768
+text-multilingual-embedding-002=768
+gemini-embedding-001=3072
+multimodalembedding@001=768
+"""
+_ROWS = [tuple(line.split("=")) for line in _KNOWN_DIMENSIONS.splitlines()[1:]]
+
+
+@pytest.mark.parametrize(("model", "dimension"), _ROWS)
+def test_known_embedding_model_dimensions(model: str, dimension: str) -> None:
     class NeverCalled(EmbeddingModel):
         def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
             raise AssertionError("embed must not be called for a known model")
 
-    assert AbstractEmbeddingModel.dimensions_of(NeverCalled(), model, "Hello world!") == dimension
+    assert AbstractEmbeddingModel.dimensions_of(NeverCalled(), model, "Hello world!") == int(
+        dimension
+    )
 
 
 def test_unknown_model_dimension() -> None:

@@ -11,6 +11,7 @@ from spring_ai_py import _assert
 from spring_ai_py.chat.client.advisor.api import Advisor
 from spring_ai_py.content import Media
 
+
 def _checked_mapping(
     values: Mapping[str, Any] | None, name: str, element: str, allow_none_values: bool = False
 ) -> dict[str, Any]:

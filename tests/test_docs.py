@@ -16,6 +16,7 @@ import contextlib
 import io
 import re
 import sys
+import tempfile
 import types
 from pathlib import Path
 
@@ -45,7 +46,7 @@ EXPECTED: dict[str, list[str]] = {
     ],
     "vector-stores.md": [
         "The cat sat on the mat",
-        "Line: 1:8, Error: token recognition error at: '='",
+        "Line: 1:14, Error: token recognition error at: '='",
     ],
     "evaluation.md": ["relevant: True", "supported: False", "EvaluationResponse(pass_=True, score=1.0"],
     "configuration.md": [
@@ -62,6 +63,19 @@ EXPECTED: dict[str, list[str]] = {
         "spring_ai chat_client",
     ],
     "fastapi.md": ["Advisors wrap the model call.", "Streamed one word at a time. [DONE]"],
+    "etl.md": [
+        "The Zephyr kettle's warranty lasts 19 months. {'team': 'support'",
+        "'name: Zephyr\\ndescription: A 1.7 litre kettle.\\n'",
+        "{'category': 'header_2', 'title': 'Descaling', 'source': 'manual.md'} "
+        "'Descale every 42 days with citric acid.'",
+        "{'category': 'code_block', 'lang': 'sh'",
+        "(1, 'Bulletin 7\\nReplace seal kit SK-88 after 3000 brews.\\n')",
+        "['Bulletin 7', 'Bulletin 8']",
+        "4 5 'Step 5: rinse the tank, then run one descaling cycle.'",
+        "784f408c-4b11-30e0-a7cd-61b3d8b8d3a4",
+        "### Doc: 0, pages:[1,null]",
+        "After 3000 brews.",
+    ],
     "README.md": ["(scripted) Advisors wrap the model call, outermost first."],
 }
 
@@ -94,6 +108,7 @@ def test_page_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the pages' mkdtemp() lands here
     # A real module, so dataclasses, pydantic and tools find the page's classes by name.
     module = types.ModuleType(f"docs_{page.stem.replace('-', '_')}")
     monkeypatch.setitem(sys.modules, module.__name__, module)

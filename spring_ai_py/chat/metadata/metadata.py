@@ -95,7 +95,7 @@ class DefaultUsage(Usage):
         return type(other) is DefaultUsage and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key()[:3])
+        return hash((*self._key()[:3], _hashable(self._native_usage), *self._key()[4:]))
 
     def __repr__(self) -> str:
         text = (
@@ -107,6 +107,19 @@ class DefaultUsage(Usage):
         if self._cache_write_input_tokens is not None:
             text += f", cacheWriteInputTokens={self._cache_write_input_tokens}"
         return text + "}"
+
+
+def _hashable(value: Any) -> Any:
+    """A hashable stand-in for ``value`` that is equal for equal values (dicts, lists)."""
+    if isinstance(value, Mapping):
+        return frozenset((key, _hashable(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:
+        return type(value).__name__
+    return value
 
 
 class EmptyUsage(Usage):
@@ -130,7 +143,10 @@ class EmptyUsage(Usage):
 
 @dataclass(frozen=True)
 class RateLimit:
-    """The provider's rate-limit headers (``None`` where not reported)."""
+    """The provider's rate-limit headers (``None`` where not reported).
+
+    The reset times (Java's ``Duration``) are seconds until the window resets.
+    """
 
     requests_limit: int | None = None
     requests_remaining: int | None = None
@@ -148,8 +164,16 @@ class RateLimit:
     def get_tokens_limit(self) -> int | None:
         return self.tokens_limit
 
+    def get_requests_reset(self) -> float | None:
+        """Seconds until the request limit resets."""
+        return self.requests_reset
+
     def get_tokens_remaining(self) -> int | None:
         return self.tokens_remaining
+
+    def get_tokens_reset(self) -> float | None:
+        """Seconds until the token limit resets."""
+        return self.tokens_reset
 
 
 class EmptyRateLimit(RateLimit):

@@ -5,62 +5,21 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from spring_ai_py.chat.metadata import ChatResponseMetadata, DefaultUsage, Usage
+from spring_ai_py.chat.metadata import Usage
 from spring_ai_py.chat.model import ChatResponse
+from spring_ai_py.support.usage_calculator import UsageCalculator
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.records import ChatClientResponse
 
 
-def _is_empty(usage: Usage | None) -> bool:
-    """No usage, or a usage of zero total tokens."""
-    return usage is None or not usage.get_total_tokens()
+_is_empty = UsageCalculator.is_empty
+_cumulative_usage = UsageCalculator.get_cumulative_usage
+_with_usage = UsageCalculator.with_usage
 
 
 def _usage_of(chat_response: ChatResponse | None) -> Usage | None:
     return chat_response.get_metadata().get_usage() if chat_response is not None else None
-
-
-def _sum_optional(current: int | None, previous: int | None) -> int | None:
-    """Add two cache counters, keeping ``None`` when neither side reported one."""
-    if current is None and previous is None:
-        return None
-    return (current or 0) + (previous or 0)
-
-
-def _cumulative_usage(current: Usage, previous_chat_response: ChatResponse | None) -> Usage:
-    """``current`` plus the usage of ``previous_chat_response``.
-
-    The sum is a plain ``DefaultUsage``: the providers' native usage objects cannot be
-    merged, so only the token counts and cache counters carry over. ``current`` itself
-    is returned when there is nothing to add, and the previous usage when ``current``
-    is empty.
-    """
-    if previous_chat_response is None:
-        return current
-    previous = previous_chat_response.get_metadata().get_usage()
-    if _is_empty(current):
-        return previous
-    return DefaultUsage(
-        current.get_prompt_tokens() + previous.get_prompt_tokens(),
-        current.get_completion_tokens() + previous.get_completion_tokens(),
-        current.get_total_tokens() + previous.get_total_tokens(),
-        None,
-        _sum_optional(
-            current.get_cache_read_input_tokens(), previous.get_cache_read_input_tokens()
-        ),
-        _sum_optional(
-            current.get_cache_write_input_tokens(), previous.get_cache_write_input_tokens()
-        ),
-    )
-
-
-def _with_usage(chat_response: ChatResponse, usage: Usage) -> ChatResponse:
-    """A copy of ``chat_response`` whose metadata carries ``usage`` (all else kept)."""
-    metadata = (
-        ChatResponseMetadata.builder().from_(chat_response.get_metadata()).usage(usage).build()
-    )
-    return ChatResponse.builder().from_(chat_response).metadata(metadata).build()
 
 
 class UsageAccumulator:

@@ -1,1 +1,3 @@
 """``org.springframework.ai.observation``: shared observation vocabulary."""
+
+__all__: list[str] = []

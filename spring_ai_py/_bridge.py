@@ -13,6 +13,17 @@ goes through here:
   calling thread already runs an event loop (an ``async def`` tool on the call path).
 * :func:`run_blocking` runs a blocking function on an executor from async code,
   carrying the ``contextvars`` context (and so the current span) across the hop.
+* :func:`forbid_running_loop` is the guard of PORTING §8: blocking entry points
+  (``call().content()``, a plain ``for`` over a stream) raise a ``RuntimeError`` naming
+  the async spelling when the calling thread runs an event loop, instead of blocking
+  it. The bridge's own thread runs a loop too, so an ``async def`` tool that iterates a
+  stream with a plain ``for`` while the outer stream is read with a plain ``for`` gets
+  that error instead of deadlocking the bridge.
+
+Cancellation crosses the bridge as ``asyncio.CancelledError`` (a ``BaseException``),
+never as ``concurrent.futures.CancelledError`` (an ``Exception`` that tool error
+handling would turn into a tool result): a cancelled coroutine or stream raises it in
+the blocking caller.
 """
 
 from __future__ import annotations
@@ -29,6 +40,7 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
+_BRIDGE_THREAD = "spring-ai-py-bridge"
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
 
@@ -43,7 +55,7 @@ def _private_loop() -> asyncio.AbstractEventLoop:
         if _loop is None:
             new_loop = asyncio.new_event_loop()
             thread = threading.Thread(
-                target=new_loop.run_forever, name="spring-ai-py-bridge", daemon=True
+                target=new_loop.run_forever, name=_BRIDGE_THREAD, daemon=True
             )
             thread.start()
             _loop = new_loop
@@ -63,7 +75,10 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
             if result.done():
                 return
             if t.cancelled():
-                result.cancel()
+                try:
+                    t.result()
+                except asyncio.CancelledError as cancelled:
+                    result.set_exception(cancelled)
             elif (error := t.exception()) is not None:
                 result.set_exception(error)
             else:
@@ -74,6 +89,26 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
 
     loop.call_soon_threadsafe(start)
     return result
+
+
+def forbid_running_loop(what: str, instead: str) -> None:
+    """Raise the §8 ``RuntimeError`` when the calling thread runs an event loop.
+
+    ``what`` is the blocking spelling (``"call().content()"``), ``instead`` the async
+    one (``"await ...acontent()"``).
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    if threading.current_thread().name == _BRIDGE_THREAD:
+        where = (
+            "on the library's bridge thread (inside an async tool or advisor of a stream "
+            "read with a plain for), where it would deadlock"
+        )
+    else:
+        where = "from a thread that runs an event loop, where it would block the loop"
+    raise RuntimeError(f"{what} cannot be used {where}; use `{instead}` instead")
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
@@ -125,8 +160,6 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             loop.call_soon_threadsafe(demand.release)
             ok, item = items.get()
             if not ok:
-                if isinstance(item, asyncio.CancelledError):
-                    return
                 raise item
             if item is _DONE:
                 return
@@ -164,6 +197,7 @@ class DualStream(Generic[T]):
         return self._factory()
 
     def __iter__(self) -> Iterator[T]:
+        forbid_running_loop("a plain `for` over a stream", "async for")
         return iterate_sync(self._factory())
 
     def collect(self) -> list[T]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
 from opentelemetry import context as otel_context
@@ -104,6 +104,28 @@ def end_span(span: Span, token: object | None, error: BaseException | None = Non
         record_error(span, error)
     otel_context.detach(token)  # type: ignore[arg-type]
     span.end()
+
+
+@contextlib.contextmanager
+def call_step(tracer: Tracer, name: str, attributes: Callable[[], Attributes]) -> Iterator[Span]:
+    """The span of one call step, for blocking and ``async`` code alike.
+
+    ``with call_step(tracer, name, attributes) as span: ...`` (the block may ``await``):
+    the span is current inside the block, an exception marks it as failed and propagates
+    unchanged. ``span.is_recording()`` tells whether annotating it is worth the cost.
+    The chain, the response specs, the model observation and the tool manager all run
+    their call steps through here (streams go through :func:`observe_stream`).
+    """
+    span, token = start_span(tracer, name, attributes)
+    if token is None:
+        yield span
+        return
+    try:
+        yield span
+    except BaseException as error:
+        end_span(span, token, error)
+        raise
+    end_span(span, token)
 
 
 def record_error(span: Span, error: BaseException) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py.chat.messages import Message, UserMessage
@@ -22,6 +22,24 @@ class StreamingChatModel(ABC):
         raise NotImplementedError("streaming is not supported")
 
 
+def _as_prompt(prompt: Any, messages: tuple[Message, ...], method: str) -> Prompt | None:
+    """``None`` for a ``Prompt`` (used as is), else the prompt of a text overload."""
+    from spring_ai_py.chat.prompt import Prompt
+
+    if isinstance(prompt, Prompt):
+        return None
+    if isinstance(prompt, str):
+        return Prompt([UserMessage(prompt)])
+    if isinstance(prompt, Message):
+        return Prompt([prompt, *messages])
+    raise TypeError(f"{method}() takes a Prompt, a str or messages, not {type(prompt).__name__}")
+
+
+def _text_of(response: ChatResponse) -> str | None:
+    generation = response.get_result()
+    return generation.get_output().get_text() if generation is not None else ""
+
+
 def _accept_text(call: Callable[[Any, Prompt], ChatResponse]) -> Callable[..., Any]:
     """Give an implementation of ``call(Prompt)`` Spring's text overloads.
 
@@ -32,18 +50,24 @@ def _accept_text(call: Callable[[Any, Prompt], ChatResponse]) -> Callable[..., A
 
     @functools.wraps(call)
     def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
-        from spring_ai_py.chat.prompt import Prompt
-
-        if isinstance(prompt, Prompt):
+        request = _as_prompt(prompt, messages, "call")
+        if request is None:
             return call(self, prompt)
-        if isinstance(prompt, str):
-            request = Prompt([UserMessage(prompt)])
-        elif isinstance(prompt, Message):
-            request = Prompt([prompt, *messages])
-        else:
-            raise TypeError(f"call() takes a Prompt, a str or messages, not {type(prompt).__name__}")
-        generation = call(self, request).get_result()
-        return generation.get_output().get_text() if generation is not None else ""
+        return _text_of(call(self, request))
+
+    wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _accept_text_async(acall: Callable[[Any, Prompt], Awaitable[ChatResponse]]) -> Callable[..., Any]:
+    """:func:`_accept_text` for ``acall``: ``await acall("hi")`` returns the text."""
+
+    @functools.wraps(acall)
+    async def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
+        request = _as_prompt(prompt, messages, "acall")
+        if request is None:
+            return await acall(self, prompt)
+        return _text_of(await acall(self, request))
 
     wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
     return wrapper
@@ -62,10 +86,24 @@ class ChatModel(StreamingChatModel):
         call = cls.__dict__.get("call")
         if call is not None and not getattr(call, "__spring_ai_text_overloads__", False):
             cls.call = _accept_text(call)  # type: ignore[method-assign]
+        acall = cls.__dict__.get("acall")
+        if acall is not None and not getattr(acall, "__spring_ai_text_overloads__", False):
+            cls.acall = _accept_text_async(acall)  # type: ignore[method-assign]
 
     @abstractmethod
     def call(self, prompt: Prompt) -> ChatResponse:
         """Call the model with ``prompt`` and return its response."""
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """The async twin of :meth:`call` (PORTING §8): ``await acall(prompt)``.
+
+        The provider models implement it natively on their SDK's async client; by
+        default :meth:`call` runs off the event loop (on the default executor). As with
+        ``call``, ``await acall("text")`` returns the text of the first generation.
+        """
+        from spring_ai_py._bridge import run_blocking
+
+        return await run_blocking(None, self.call, prompt)
 
     def get_options(self) -> ChatOptions:
         """The model's default options (Spring 2.0.1 ``getOptions()``)."""

@@ -62,3 +62,11 @@ class MemoryAdvisor(Advisor):
 
 class ToolAdvisor(Advisor):
     """Marker: the advisor owns the tool-call loop; at most one per chain."""
+
+
+class TerminalAdvisor(Advisor):
+    """Marker: the advisor calls the model and ends the chain.
+
+    The chain always runs terminal advisors innermost, whatever their order (PORTING
+    §7.13), and the ChatClient adds its own terminals only when no advisor is one.
+    """

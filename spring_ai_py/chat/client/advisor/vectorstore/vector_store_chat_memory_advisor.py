@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._bridge import run_blocking
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.chat.client.advisor.api import Advisor, BaseChatMemoryAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
-from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message, UserMessage
 from spring_ai_py.chat.prompt import PromptTemplate
@@ -21,7 +17,7 @@ from spring_ai_py.vectorstore import SearchRequest, VectorStore
 from spring_ai_py.vectorstore.filter import FilterExpressionBuilder
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client.advisor.api import AdvisorChain, StreamAdvisorChain
+    from spring_ai_py.chat.client.advisor.api import AdvisorChain
 
 _DEFAULT_SYSTEM_PROMPT_TEMPLATE = """\
 {instructions}
@@ -134,28 +130,6 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         messages: list[Message] = [generation.get_output()] if generation is not None else []
         self._store(messages, self.get_conversation_id(chat_client_response.context))
         return chat_client_response
-
-    def advise_stream(
-        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
-        return self._stream_and_store(chat_client_request, stream_advisor_chain)
-
-    async def _stream_and_store(
-        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-
-        async def store(aggregated: ChatClientResponse) -> None:
-            await run_blocking(self._scheduler, self.after, aggregated, chain)
-
-        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
-            chain.next_stream(request), store, request.context
-        )
-        async with contextlib.aclosing(stream):  # type: ignore[type-var]
-            async for response in stream:
-                yield response
 
     def _top_k(self, context: dict[str, Any]) -> int:
         from_context = context.get(self.TOP_K)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,6 +30,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.observation._chat_model import (
     ModelObservation,
     PreparedStream,
+    aobserve_call,
     observe_call,
     observe_model_stream,
 )
@@ -105,26 +107,38 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         )
 
     def call(self, prompt: Prompt) -> ChatResponse:
-        _assert.not_none(prompt, "Prompt cannot be null")
-        options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
-        params, extras = self.create_request(prompt, options)
+        options, params, extras = self._call_request(prompt)
         client = self._clients.sync_client(options.max_retries)
 
         def send() -> ChatResponse:
-            import anthropic
-
             raw = client.messages.with_raw_response.create(**params, **extras)
-            try:
+            with _parse_errors(raw):
                 message = raw.parse()
-            except json.JSONDecodeError as error:
-                raise anthropic.APIResponseValidationError(
-                    raw.http_response,
-                    raw.http_response.text,
-                    message=f"The response body is not valid JSON: {error}",
-                ) from error
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
         return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """:meth:`call` on the SDK's async client: no thread is held while the model
+        answers, and cancelling the awaiting task aborts the HTTP request."""
+        options, params, extras = self._call_request(prompt)
+        client = self._clients.async_client(options.max_retries)
+
+        async def send() -> ChatResponse:
+            raw = await client.messages.with_raw_response.create(**params, **extras)
+            with _parse_errors(raw):
+                message = await raw.parse()
+            return self._to_chat_response(message, _rate_limit(raw.headers))
+
+        return await aobserve_call(self._instruments, _PROVIDER, options, params["model"], send)
+
+    def _call_request(
+        self, prompt: Prompt
+    ) -> tuple[AnthropicChatOptions, dict[str, Any], dict[str, Any]]:
+        _assert.not_none(prompt, "Prompt cannot be null")
+        options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
+        params, extras = self.create_request(prompt, options)
+        return options, params, extras
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -333,6 +347,21 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         )
         return ChatResponse(generations, metadata)
 
+
+
+@contextlib.contextmanager
+def _parse_errors(raw: Any) -> Iterator[None]:
+    """A response body that is not JSON surfaces as the SDK's validation error."""
+    import anthropic
+
+    try:
+        yield
+    except json.JSONDecodeError as error:
+        raise anthropic.APIResponseValidationError(
+            raw.http_response,
+            raw.http_response.text,
+            message=f"The response body is not valid JSON: {error}",
+        ) from error
 
 def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
     import anthropic

@@ -28,6 +28,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.observation._chat_model import (
     ModelObservation,
     PreparedStream,
+    aobserve_call,
     observe_call,
     observe_model_stream,
 )
@@ -101,12 +102,8 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         )
 
     def call(self, prompt: Prompt) -> ChatResponse:
-        _assert.not_none(prompt, "Prompt cannot be null")
-        options = self._request_options(prompt)
-        params, extras = self.create_request(prompt, options, stream=False)
+        options, body, request_options = self._call_request(prompt)
         client = self._clients.sync_client(options.max_retries)
-
-        body, request_options = _post_arguments(params, extras)
 
         def send() -> ChatResponse:
             http_response = client.post(
@@ -114,7 +111,31 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             )
             return self._to_chat_response(_json_body(http_response))
 
-        return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+        return observe_call(self._instruments, _PROVIDER, options, body["model"], send)
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """:meth:`call` on the SDK's async client: no thread is held while the model
+        answers, and cancelling the awaiting task aborts the HTTP request."""
+        options, body, request_options = self._call_request(prompt)
+        client = self._clients.async_client(options.max_retries)
+
+        async def send() -> ChatResponse:
+            http_response = await client.post(
+                _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+            )
+            return self._to_chat_response(_json_body(http_response))
+
+        return await aobserve_call(self._instruments, _PROVIDER, options, body["model"], send)
+
+    def _call_request(
+        self, prompt: Prompt
+    ) -> tuple[OpenAiChatOptions, dict[str, Any], dict[str, Any]]:
+        """The options, body and request options of a (non-streamed) call."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        options = self._request_options(prompt)
+        params, extras = self.create_request(prompt, options, stream=False)
+        body, request_options = _post_arguments(params, extras)
+        return options, body, request_options
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")

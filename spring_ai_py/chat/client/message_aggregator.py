@@ -36,6 +36,11 @@ class ChatClientStreamAggregation:
             self._chunks.append(response.chat_response)
         self._context.update(response.context)
 
+    @property
+    def context(self) -> dict[str, Any]:
+        """The contexts merged so far (a live view)."""
+        return self._context
+
     def result(self) -> ChatClientResponse:
         return ChatClientResponse(
             MessageAggregator.aggregate_responses(self._chunks), dict(self._context)

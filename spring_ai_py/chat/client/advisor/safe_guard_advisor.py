@@ -96,6 +96,15 @@ class SafeGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
             return self._create_failure_response(chat_client_request)
         return call_advisor_chain.next_call(chat_client_request)
 
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        if self._contains_sensitive_word(chat_client_request):
+            return self._create_failure_response(chat_client_request)
+        return await call_advisor_chain.anext_call(chat_client_request)
+
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:

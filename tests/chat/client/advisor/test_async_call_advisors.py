@@ -90,7 +90,9 @@ def test_re_reading_advisor() -> None:
     client = ChatClient.builder(model).default_advisors(ReReadingAdvisor.builder().build()).build()
     text, loop_thread = run_on_loop(lambda: client.prompt("why?").call().acontent())
     assert text == "answer"
-    assert "Read the question again: why?" in (model.last_prompt.get_user_message().get_text() or "")
+    assert "Read the question again: why?" in (
+        model.last_prompt.get_user_message().get_text() or ""
+    )
     assert_native(model, loop_thread)
 
 
@@ -130,9 +132,18 @@ def test_message_chat_memory_advisor_stores_the_turn() -> None:
 
     texts, loop_thread = run_on_loop(two_turns)
     assert texts == ["first answer", "second answer"]
-    assert [m.get_text() for m in memory.get("c")] == ["one", "first answer", "two", "second answer"]
+    assert [m.get_text() for m in memory.get("c")] == [
+        "one",
+        "first answer",
+        "two",
+        "second answer",
+    ]
     # The second turn saw the first one.
-    assert [m.get_text() for m in model.last_prompt.get_instructions()] == ["one", "first answer", "two"]
+    assert [m.get_text() for m in model.last_prompt.get_instructions()] == [
+        "one",
+        "first answer",
+        "two",
+    ]
     assert_native(model, loop_thread, calls=2)
 
 
@@ -154,8 +165,14 @@ def test_question_answer_advisor_adds_the_documents() -> None:
     model = NativeModel("answer")
     store = SimpleVectorStore(HashingEmbeddingModel())
     store.add([Document("dragons hoard gold")])
-    client = ChatClient.builder(model).default_advisors(QuestionAnswerAdvisor.builder(store).build()).build()
-    text, loop_thread = run_on_loop(lambda: client.prompt("what do dragons hoard?").call().acontent())
+    client = (
+        ChatClient.builder(model)
+        .default_advisors(QuestionAnswerAdvisor.builder(store).build())
+        .build()
+    )
+    text, loop_thread = run_on_loop(
+        lambda: client.prompt("what do dragons hoard?").call().acontent()
+    )
     assert text == "answer"
     assert "dragons hoard gold" in (model.last_prompt.get_user_message().get_text() or "")
     assert_native(model, loop_thread)
@@ -238,10 +255,14 @@ def test_an_explicit_tool_calling_advisor_keeps_the_loop_context() -> None:
         def get_order(self) -> int:
             return ToolCallingAdvisor.DEFAULT_ORDER + 1
 
-        def advise_call(self, request: ChatClientRequest, chain: CallAdvisorChain) -> ChatClientResponse:
+        def advise_call(
+            self, request: ChatClientRequest, chain: CallAdvisorChain
+        ) -> ChatClientResponse:
             raise AssertionError("the async path must not call advise_call")
 
-        async def aadvise_call(self, request: ChatClientRequest, chain: CallAdvisorChain) -> ChatClientResponse:
+        async def aadvise_call(
+            self, request: ChatClientRequest, chain: CallAdvisorChain
+        ) -> ChatClientResponse:
             response = await chain.anext_call(request)
             context = dict(response.context)
             context["rounds"] = int(context.get("rounds", 0)) + 1
@@ -250,7 +271,11 @@ def test_an_explicit_tool_calling_advisor_keeps_the_loop_context() -> None:
     model = NativeModel()
     model.add_tool_calls(("sync_time", {"city": "Rome"}))
     model.add_response("noon")
-    client = ChatClient.builder(model).default_advisors(ToolCallingAdvisor.builder().build(), Counting()).build()
+    client = (
+        ChatClient.builder(model)
+        .default_advisors(ToolCallingAdvisor.builder().build(), Counting())
+        .build()
+    )
     response, loop_thread = run_on_loop(
         lambda: client.prompt("time?").tools(sync_time).call().achat_client_response()
     )
@@ -266,7 +291,9 @@ class Person(BaseModel):
 def test_aentity_and_the_structured_output_validation_advisor() -> None:
     model = NativeModel('{"name": "Ada"}', '{"name": "Ada", "age": 36}')
     client = ChatClient.builder(model).build()
-    person, _ = run_on_loop(lambda: client.prompt("who?").call().aentity(Person, lambda s: s.validate_schema()))
+    person, _ = run_on_loop(
+        lambda: client.prompt("who?").call().aentity(Person, lambda s: s.validate_schema())
+    )
     assert person == Person(name="Ada", age=36)
     assert len(model.prompts) == 2  # the validator asked again
 
@@ -290,7 +317,9 @@ def test_a_user_advisor_with_only_advise_call_still_works_from_async_code() -> N
         def get_order(self) -> int:
             return 0
 
-        def advise_call(self, request: ChatClientRequest, chain: CallAdvisorChain) -> ChatClientResponse:
+        def advise_call(
+            self, request: ChatClientRequest, chain: CallAdvisorChain
+        ) -> ChatClientResponse:
             seen.append(threading.get_ident())
             return chain.next_call(request)
 

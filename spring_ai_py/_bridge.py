@@ -97,9 +97,8 @@ def forbid_running_loop(what: str, instead: str) -> None:
     ``what`` is the blocking spelling (``"call().content()"``), ``instead`` the async
     one (``"await ...acontent()"``).
     """
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
+    # The C-level check: no exception is raised (and caught) on the common path.
+    if asyncio.events._get_running_loop() is None:
         return
     if threading.current_thread().name == _BRIDGE_THREAD:
         where = (

@@ -164,21 +164,28 @@ class CallResponseSpec(_Observed):
         self._response_lock = threading.Lock()
         self._aresponse_lock: asyncio.Lock | None = None
 
-    def chat_client_response(self) -> ChatClientResponse:
-        forbid_running_loop("call().chat_client_response()", "await ...achat_client_response()")
+    def _blocking_response(self, what: str, instead: str) -> ChatClientResponse:
+        forbid_running_loop(what, instead)
         with self._response_lock:
             if self._response is None:
                 self._response = self.observed_call(self._request, self._take_chain())
             return self._response
 
+    def chat_client_response(self) -> ChatClientResponse:
+        return self._blocking_response(
+            "call().chat_client_response()", "await ...achat_client_response()"
+        )
+
     def chat_response(self) -> ChatResponse | None:
-        forbid_running_loop("call().chat_response()", "await ...achat_response()")
-        return self.chat_client_response().chat_response
+        return self._blocking_response(
+            "call().chat_response()", "await ...achat_response()"
+        ).chat_response
 
     def content(self) -> str | None:
         """The text of the first generation (``None`` when there is none)."""
-        forbid_running_loop("call().content()", "await ...acontent()")
-        return content_of(self.chat_response())
+        return content_of(
+            self._blocking_response("call().content()", "await ...acontent()").chat_response
+        )
 
     def entity(
         self,
@@ -193,7 +200,8 @@ class CallResponseSpec(_Observed):
         and ``lambda s: s.use_provider_structured_output()`` asks for native output.
         """
         forbid_running_loop("call().entity()", "await ...aentity()")
-        return self.response_entity(type_or_converter, entity_param_spec).entity
+        converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
+        return _to_entity(converter, self.observed_call(request, chain).chat_response).entity
 
     def response_entity(
         self,

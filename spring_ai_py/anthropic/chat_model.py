@@ -27,18 +27,12 @@ from spring_ai_py.chat.metadata import (
     RateLimit,
 )
 from spring_ai_py.chat.model import ChatResponse, Generation
-from spring_ai_py.chat.observation._chat_model import (
-    ModelObservation,
-    PreparedStream,
-    aobserve_call,
-    observe_call,
-    observe_model_stream,
-)
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._provider import (
+from spring_ai_py.model.provider import (
+    ModelObservation,
+    PreparedStream,
     ProviderChatModel,
-    merge_options,
     new_sdk_client,
     transport_errors,
 )
@@ -51,7 +45,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_PROVIDER = "anthropic"
 _IMAGE_TYPES = {
     "png": "image/png",
     "jpeg": "image/jpeg",
@@ -82,6 +75,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
     records the GenAI metrics.
     """
 
+    PROVIDER_NAME: ClassVar[str] = "anthropic"
     ANTHROPIC_THINKING_CONTENTS_PROPERTY: ClassVar[str] = "anthropicThinkingContents"
 
     def __init__(
@@ -108,7 +102,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
 
     def call(self, prompt: Prompt) -> ChatResponse:
         options, params, extras = self._call_request(prompt)
-        client = self._clients.sync_client(options.max_retries)
+        client = self.sync_client(options)
 
         def send() -> ChatResponse:
             raw = client.messages.with_raw_response.create(**params, **extras)
@@ -116,13 +110,13 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 message = raw.parse()
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
-        return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+        return self.observe_call(options, params["model"], send)
 
     async def acall(self, prompt: Prompt) -> ChatResponse:
         """:meth:`call` on the SDK's async client: no thread is held while the model
         answers, and cancelling the awaiting task aborts the HTTP request."""
         options, params, extras = self._call_request(prompt)
-        client = self._clients.async_client(options.max_retries)
+        client = self.async_client(options)
 
         async def send() -> ChatResponse:
             raw = await client.messages.with_raw_response.create(**params, **extras)
@@ -130,13 +124,13 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 message = await raw.parse()
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
-        return await aobserve_call(self._instruments, _PROVIDER, options, params["model"], send)
+        return await self.aobserve_call(options, params["model"], send)
 
     def _call_request(
         self, prompt: Prompt
     ) -> tuple[AnthropicChatOptions, dict[str, Any], dict[str, Any]]:
         _assert.not_none(prompt, "Prompt cannot be null")
-        options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
+        options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
         return options, params, extras
 
@@ -144,13 +138,13 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         _assert.not_none(prompt, "Prompt cannot be null")
 
         def prepare() -> PreparedStream:
-            options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
+            options = self.request_options(prompt)
             params, extras = self.create_request(prompt, options)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
                 import anthropic
 
-                client = self._clients.async_client(options.max_retries)
+                client = self.async_client(options)
                 raw = await client.messages.with_raw_response.create(
                     **params, stream=True, **extras
                 )
@@ -172,7 +166,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
 
             return PreparedStream(options, params["model"], source)
 
-        return observe_model_stream(self._instruments, _PROVIDER, prepare)
+        return self.observe_stream(prepare)
 
     # -- request ------------------------------------------------------------------
 
@@ -226,7 +220,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         output_config = _output_config(options)
         if output_config:
             params["output_config"] = output_config
-        tools = [_to_tool(definition) for definition in self._resolve_tool_definitions(options)]
+        tools = [_to_tool(definition) for definition in self.resolve_tool_definitions(options)]
         if tools:
             params["tools"] = tools
             tool_choice = _tool_choice(options.tool_choice)

@@ -25,16 +25,14 @@ from spring_ai_py.chat.metadata import (
     Usage,
 )
 from spring_ai_py.chat.model import ChatResponse, Generation
-from spring_ai_py.chat.observation._chat_model import (
-    ModelObservation,
-    PreparedStream,
-    aobserve_call,
-    observe_call,
-    observe_model_stream,
-)
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._provider import ProviderChatModel, merge_options, new_sdk_client
+from spring_ai_py.model.provider import (
+    ModelObservation,
+    PreparedStream,
+    ProviderChatModel,
+    new_sdk_client,
+)
 from spring_ai_py.openai._sse import iterate_events
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
@@ -46,7 +44,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_PROVIDER = "openai"
 _REASONING_CONTENT = "reasoningContent"
 _KNOWN_ROOT_KEYS = frozenset(
     {"id", "object", "created", "model", "choices", "usage", "service_tier", "system_fingerprint"}
@@ -74,6 +71,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
     definitions and returns the tool calls (the ``ToolCallingAdvisor`` runs them).
     """
 
+    PROVIDER_NAME: ClassVar[str] = "openai"
     TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY: ClassVar[str] = (
         "openai.tool_calls.additional_properties"
     )
@@ -103,7 +101,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
     def call(self, prompt: Prompt) -> ChatResponse:
         options, body, request_options = self._call_request(prompt)
-        client = self._clients.sync_client(options.max_retries)
+        client = self.sync_client(options)
 
         def send() -> ChatResponse:
             http_response = client.post(
@@ -111,13 +109,13 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             )
             return self._to_chat_response(_json_body(http_response))
 
-        return observe_call(self._instruments, _PROVIDER, options, body["model"], send)
+        return self.observe_call(options, body["model"], send)
 
     async def acall(self, prompt: Prompt) -> ChatResponse:
         """:meth:`call` on the SDK's async client: no thread is held while the model
         answers, and cancelling the awaiting task aborts the HTTP request."""
         options, body, request_options = self._call_request(prompt)
-        client = self._clients.async_client(options.max_retries)
+        client = self.async_client(options)
 
         async def send() -> ChatResponse:
             http_response = await client.post(
@@ -125,7 +123,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             )
             return self._to_chat_response(_json_body(http_response))
 
-        return await aobserve_call(self._instruments, _PROVIDER, options, body["model"], send)
+        return await self.aobserve_call(options, body["model"], send)
 
     def _call_request(
         self, prompt: Prompt
@@ -145,7 +143,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             params, extras = self.create_request(prompt, options, stream=True)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                client = self._clients.async_client(options.max_retries)
+                client = self.async_client(options)
                 assembler = _ChunkAssembler()
                 body, request_options = _post_arguments(params, extras)
                 http_response = await client.post(
@@ -170,7 +168,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
             return PreparedStream(options, params["model"], source)
 
-        return observe_model_stream(self._instruments, _PROVIDER, prepare)
+        return self.observe_stream(prepare)
 
     # -- request ------------------------------------------------------------------
 
@@ -182,8 +180,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             and runtime.get_top_k() is not None
         ):
             logger.warning("The topK option is not supported by OpenAI chat models. Ignoring.")
-        merged: OpenAiChatOptions = merge_options(self._options, runtime)
-        return merged
+        return self.request_options(prompt)
 
     def create_request(
         self, prompt: Prompt, options: OpenAiChatOptions, stream: bool
@@ -251,7 +248,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         return params, extras
 
     def _tools(self, options: OpenAiChatOptions) -> list[dict[str, Any]]:
-        definitions = self._resolve_tool_definitions(options)
+        definitions = self.resolve_tool_definitions(options)
         strict = bool(options.strict)
         tools: list[dict[str, Any]] = []
         for definition in definitions:

@@ -13,11 +13,6 @@ from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import end_span, start_span
 from spring_ai_py.chat.metadata import DefaultUsage
-from spring_ai_py.chat.observation._chat_model import (
-    OPERATION_EMBEDDING,
-    ModelInstruments,
-    options_repr,
-)
 from spring_ai_py.document import Document, MetadataMode
 from spring_ai_py.embedding import (
     AbstractEmbeddingModel,
@@ -27,7 +22,13 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
-from spring_ai_py.model._provider import LazyClients, normalize_timeout
+from spring_ai_py.model.provider import (
+    OPERATION_EMBEDDING,
+    LazyClients,
+    ModelInstruments,
+    normalize_timeout,
+    options_repr,
+)
 from spring_ai_py.openai.chat_model import new_openai_client
 
 if TYPE_CHECKING:

@@ -312,29 +312,20 @@ def observe_model_stream(
         observation = ModelObservation(instruments, provider, model)
         observations.append(observation)
 
-        async def recorded() -> AsyncIterator[ChatResponse]:
-            error: BaseException | None = None
-            try:
-                async for chunk in source(observation):
-                    yield chunk
-            except GeneratorExit:
-                raise
-            except BaseException as failure:
-                error = failure
-                raise
-            finally:
-                observation.record_metrics(error)
-
         return StreamStep(
             f"{OPERATION_CHAT} {model}",
             lambda: request_attributes(provider, options, model, True),
-            recorded,
+            lambda: source(observation),
         )
 
     def on_complete(span: Span) -> None:
         span.set_attributes(response_attributes(observations[0].summary))
 
-    return observe_stream(instruments.tracer, begin, on_complete=on_complete)
+    def on_end(error: BaseException | None) -> None:
+        if observations:
+            observations[0].record_metrics(error)
+
+    return observe_stream(instruments.tracer, begin, on_complete=on_complete, on_end=on_end)
 
 
 SENSITIVE_HEADER_NAMES = frozenset(

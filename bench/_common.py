@@ -29,6 +29,18 @@ def pin_to(cpu: int) -> None:
         os.sched_setaffinity(0, {cpu})
 
 
+def proc_status(field: str) -> int:
+    """A number from ``/proc/self/status`` (``VmRSS`` in KiB, ``Threads``...); 0 elsewhere."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 @dataclass
 class Server:
     """The fake OpenAI server (``fake_openai_server.py``) running in its own process."""

@@ -27,16 +27,16 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from _common import BENCH_DIR, CLIENT_CPU, MODEL, fake_server, pin_to
+from _common import BENCH_DIR, CLIENT_CPU, MODEL, fake_server, pin_to, proc_status
 from contenders import (
     QUESTION,
     TOOL_QUESTION,
     WEATHER_TOOL_SCHEMA,
+    append_tool_round,
     chat_client,
     get_weather,
     openai_async,
     openai_chat_model,
-    weather_of,
 )
 
 DELAY_MS = 50
@@ -45,11 +45,7 @@ CONTENDERS = ("raw", "chatclient", "raw_tools", "chatclient_tools")
 
 def os_threads() -> int:
     """The process's current OS thread count."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("Threads:"):
-                return int(line.split()[1])
-    return 0
+    return proc_status("Threads")
 
 
 def call_factory(contender: str, base_url: str) -> Callable[[], Awaitable[str | None]]:
@@ -72,25 +68,7 @@ def call_factory(contender: str, base_url: str) -> Callable[[], Awaitable[str | 
         first = await sdk.chat.completions.create(
             model=MODEL, messages=messages, tools=WEATHER_TOOL_SCHEMA
         )
-        message = first.choices[0].message
-        calls = message.tool_calls or []
-        messages.append(
-            {
-                "role": "assistant",
-                "content": message.content,
-                "tool_calls": [
-                    {
-                        "id": c.id,
-                        "type": "function",
-                        "function": {"name": c.function.name, "arguments": c.function.arguments},
-                    }
-                    for c in calls
-                ],
-            }
-        )
-        for c in calls:
-            content = weather_of(**json.loads(c.function.arguments))
-            messages.append({"role": "tool", "tool_call_id": c.id, "content": content})
+        append_tool_round(messages, first.choices[0].message)
         second = await sdk.chat.completions.create(
             model=MODEL, messages=messages, tools=WEATHER_TOOL_SCHEMA
         )

@@ -30,6 +30,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
 from spring_ai_py.model.provider import (
+    CallRequest,
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
@@ -100,39 +101,22 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             meter_provider,
         )
 
-    def call(self, prompt: Prompt) -> ChatResponse:
-        options, params, extras = self._call_request(prompt)
-        client = self.sync_client(options)
-
-        def send() -> ChatResponse:
-            raw = client.messages.with_raw_response.create(**params, **extras)
-            with _parse_errors(raw):
-                message = raw.parse()
-            return self._to_chat_response(message, _rate_limit(raw.headers))
-
-        return self.observe_call(options, params["model"], send)
-
-    async def acall(self, prompt: Prompt) -> ChatResponse:
-        """:meth:`call` on the SDK's async client: no thread is held while the model
-        answers, and cancelling the awaiting task aborts the HTTP request."""
-        options, params, extras = self._call_request(prompt)
-        client = self.async_client(options)
-
-        async def send() -> ChatResponse:
-            raw = await client.messages.with_raw_response.create(**params, **extras)
-            with _parse_errors(raw):
-                message = await raw.parse()
-            return self._to_chat_response(message, _rate_limit(raw.headers))
-
-        return await self.aobserve_call(options, params["model"], send)
-
-    def _call_request(
-        self, prompt: Prompt
-    ) -> tuple[AnthropicChatOptions, dict[str, Any], dict[str, Any]]:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
         options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
-        return options, params, extras
+        return CallRequest(options, params["model"], {**params, **extras})
+
+    def send(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+        raw = client.messages.with_raw_response.create(**payload)
+        with _parse_errors(raw):
+            message = raw.parse()
+        return self._to_chat_response(message, _rate_limit(raw.headers))
+
+    async def asend(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+        raw = await client.messages.with_raw_response.create(**payload)
+        with _parse_errors(raw):
+            message = await raw.parse()
+        return self._to_chat_response(message, _rate_limit(raw.headers))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")

@@ -25,10 +25,12 @@ import asyncio
 import sys
 import threading
 import weakref
+from abc import abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
+from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.model import ChatModel
 from spring_ai_py.chat.observation._chat_model import (
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "OPERATION_CHAT",
     "OPERATION_EMBEDDING",
+    "CallRequest",
     "ConnectionOptions",
     "LazyClients",
     "ModelInstruments",
@@ -216,14 +219,24 @@ def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[Base
     return tuple(timeouts), tuple(requests)
 
 
+class CallRequest(NamedTuple, Generic[OptionsT]):
+    """One prepared (non-streamed) request: its options, its model and what the SDK
+    needs to send it (``payload``, the provider's own shape)."""
+
+    options: OptionsT
+    model: str
+    payload: Any
+
+
 class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
     """The base of a provider chat model: everything that does not depend on its API.
 
     A subclass sets :attr:`PROVIDER_NAME` (the ``gen_ai.provider.name`` of its spans and
     metrics), passes its options type and a client factory to ``__init__``, and
-    implements ``call``, ``acall`` and ``stream`` with the SDK's blocking and async
-    clients (:meth:`sync_client`, :meth:`async_client`) inside :meth:`observe_call`,
-    :meth:`aobserve_call` and :meth:`observe_stream`. Portable :class:`ChatOptions`
+    implements :meth:`prepare_call` (the request of a prompt), :meth:`send` and
+    :meth:`asend` (send it with the blocking or the async SDK client); ``call`` and
+    ``acall`` are built from them, in the ``chat <model>`` span. ``stream`` it implements
+    with :meth:`async_client` inside :meth:`observe_stream`. Portable :class:`ChatOptions`
     given as defaults are converted to the provider's options type. The subclass keeps
     its own constructor (its keywords are the builder's setters, through
     :class:`Buildable`) and stores the clients it was given under their keyword names.
@@ -264,6 +277,37 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
     def get_options(self) -> OptionsT:
         """The default options of every request."""
         return self._options
+
+    def call(self, prompt: Prompt) -> ChatResponse:
+        """The model's answer, from the blocking SDK client."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        request = self.prepare_call(prompt)
+        client = self.sync_client(request.options)
+        return self.observe_call(
+            request.options, request.model, lambda: self.send(client, request.payload)
+        )
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """The model's answer, awaited on the async SDK client: no thread is held while
+        the model answers, and cancelling the awaiting task aborts the HTTP request."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        request = self.prepare_call(prompt)
+        client = self.async_client(request.options)
+        return await self.aobserve_call(
+            request.options, request.model, lambda: self.asend(client, request.payload)
+        )
+
+    @abstractmethod
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OptionsT]:
+        """The request of ``prompt`` (options merged with :meth:`request_options`)."""
+
+    @abstractmethod
+    def send(self, client: Any, payload: Any) -> ChatResponse:
+        """Send a prepared request with the blocking SDK ``client``."""
+
+    @abstractmethod
+    async def asend(self, client: Any, payload: Any) -> ChatResponse:
+        """Send a prepared request with the async SDK ``client``."""
 
     def request_options(self, prompt: Prompt) -> OptionsT:
         """The options of one request: the prompt's options over the defaults."""

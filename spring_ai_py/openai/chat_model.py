@@ -28,6 +28,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
 from spring_ai_py.model.provider import (
+    CallRequest,
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
@@ -99,41 +100,24 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             meter_provider,
         )
 
-    def call(self, prompt: Prompt) -> ChatResponse:
-        options, body, request_options = self._call_request(prompt)
-        client = self.sync_client(options)
-
-        def send() -> ChatResponse:
-            http_response = client.post(
-                _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-            )
-            return self._to_chat_response(_json_body(http_response))
-
-        return self.observe_call(options, body["model"], send)
-
-    async def acall(self, prompt: Prompt) -> ChatResponse:
-        """:meth:`call` on the SDK's async client: no thread is held while the model
-        answers, and cancelling the awaiting task aborts the HTTP request."""
-        options, body, request_options = self._call_request(prompt)
-        client = self.async_client(options)
-
-        async def send() -> ChatResponse:
-            http_response = await client.post(
-                _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-            )
-            return self._to_chat_response(_json_body(http_response))
-
-        return await self.aobserve_call(options, body["model"], send)
-
-    def _call_request(
-        self, prompt: Prompt
-    ) -> tuple[OpenAiChatOptions, dict[str, Any], dict[str, Any]]:
-        """The options, body and request options of a (non-streamed) call."""
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
-        body, request_options = _post_arguments(params, extras)
-        return options, body, request_options
+        return CallRequest(options, params["model"], _post_arguments(params, extras))
+
+    def send(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+        body, request_options = payload
+        http_response = client.post(
+            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+        )
+        return self._to_chat_response(_json_body(http_response))
+
+    async def asend(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+        body, request_options = payload
+        http_response = await client.post(
+            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+        )
+        return self._to_chat_response(_json_body(http_response))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")

@@ -232,3 +232,23 @@ def test_a_cancelled_tool_propagates_through_a_plain_for() -> None:
         list(client.prompt("go").tools(cancelling_tool).stream().content())
     assert memory.get("c") == []
     assert model.remaining == 1
+
+
+def test_cancelling_acontent_stores_nothing_in_vector_store_memory(
+    openai_server: OpenAiTestServer,
+) -> None:
+    from spring_ai_py.chat.client.advisor.vectorstore import VectorStoreChatMemoryAdvisor
+    from spring_ai_py.embedding import HashingEmbeddingModel
+    from spring_ai_py.vectorstore import SimpleVectorStore
+
+    openai_server.enqueue_stall()
+    store = SimpleVectorStore(HashingEmbeddingModel())
+    client = (
+        ChatClient.builder(openai_model(openai_server))
+        .default_advisors(VectorStoreChatMemoryAdvisor.builder(store).build())
+        .build()
+    )
+    spec = client.prompt("remember this").advisors(lambda a: a.param(CID, "c")).call()
+    asyncio.run(cancel_when(openai_server.stalled.is_set, spec.acontent()))
+    assert openai_server.wait_aborted()
+    assert store.similarity_search("remember this") == []

@@ -52,7 +52,6 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         self._default_conversation_id = conversation_id
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
-        self._pending_key = f"spring_ai_py.chat.memory.pending_message.{id(self)}"
         self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
 
     @staticmethod
@@ -116,30 +115,6 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         if turn:
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)
-
-    def _response_for_after(
-        self, response: ChatClientResponse, request: ChatClientRequest
-    ) -> ChatClientResponse:
-        return self._with_pending(response, request)
-
-    def _for_caller(self, response: ChatClientResponse) -> ChatClientResponse:
-        if self._pending_key not in response.context:
-            return response
-        return ChatClientResponse(
-            response.chat_response,
-            {k: v for k, v in response.context.items() if k != self._pending_key},
-        )
-
-    def _with_pending(
-        self, response: ChatClientResponse, request: ChatClientRequest
-    ) -> ChatClientResponse:
-        """``response`` carrying the message ``before()`` left to store, even when an inner
-        advisor answered with a context of its own."""
-        if self._pending_key not in request.context:
-            return response
-        context = dict(response.context)
-        context[self._pending_key] = request.context[self._pending_key]
-        return ChatClientResponse(response.chat_response, context)
 
     def __repr__(self) -> str:
         return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, MemoryAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory.chat_memory import ChatMemory
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
         CallAdvisorChain,
         StreamAdvisorChain,
     )
-    from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
 _default_scheduler: Executor | None = None
 _default_scheduler_lock = threading.Lock()
@@ -200,6 +200,31 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
             async for response in stream:
                 yield self._for_caller(response)
 
+    # -- what before() leaves for after() to store ------------------------------------
+
+    @property
+    def _pending_key(self) -> str:
+        """The context key under which ``before`` leaves the message(s) ``after`` stores
+        with the reply (private to this advisor instance)."""
+        return f"spring_ai_py.chat.memory.pending_message.{id(self)}"
+
+    def _response_for_after(
+        self, response: ChatClientResponse, request: ChatClientRequest
+    ) -> ChatClientResponse:
+        """``response`` carrying what ``before()`` left to store, even when an inner
+        advisor answered with a context of its own."""
+        key = self._pending_key
+        if key not in request.context:
+            return response
+        context = dict(response.context)
+        context[key] = request.context[key]
+        return ChatClientResponse(response.chat_response, context)
+
     def _for_caller(self, response: ChatClientResponse) -> ChatClientResponse:
-        """A streamed chunk as it leaves this advisor (hook: drop private context keys)."""
-        return response
+        """A streamed chunk as it leaves this advisor: without the pending messages."""
+        key = self._pending_key
+        if key not in response.context:
+            return response
+        return ChatClientResponse(
+            response.chat_response, {k: v for k, v in response.context.items() if k != key}
+        )

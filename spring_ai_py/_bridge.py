@@ -38,28 +38,17 @@ from concurrent.futures import CancelledError, Executor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
+from spring_ai_py._lazy import lazy_singleton
+
 T = TypeVar("T")
 
 _BRIDGE_THREAD = "spring-ai-py-bridge"
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-
-
+@lazy_singleton
 def _private_loop() -> asyncio.AbstractEventLoop:
     """The library's private event loop, running on a daemon thread, started lazily."""
-    global _loop
-    loop = _loop
-    if loop is not None:
-        return loop
-    with _loop_lock:
-        if _loop is None:
-            new_loop = asyncio.new_event_loop()
-            thread = threading.Thread(
-                target=new_loop.run_forever, name=_BRIDGE_THREAD, daemon=True
-            )
-            thread.start()
-            _loop = new_loop
-        return _loop
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, name=_BRIDGE_THREAD, daemon=True).start()
+    return loop
 
 
 def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import functools
 import logging
 import threading
 from abc import ABC, abstractmethod
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py._observation import end_span, start_span, tracer_for
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
 from spring_ai_py.chat.model import ChatResponse, ToolContext
@@ -139,7 +139,7 @@ class _Plan:
     breach: ToolCallLimits.Breach | None
 
 
-@functools.cache
+@lazy_singleton
 def _shared_executor() -> ThreadPoolExecutor:
     """The pool for parallel blocking tool calls of managers not given an executor."""
     return ThreadPoolExecutor(thread_name_prefix="spring-ai-py-tool")

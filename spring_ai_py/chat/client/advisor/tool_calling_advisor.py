@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from spring_ai_py import _assert
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
@@ -174,15 +175,10 @@ def _limit_as_outcome() -> Iterator[list[ToolOutcome]]:
         outcome.append(breach)
 
 
-_default_manager: ToolCallingManager | None = None
-
-
+@lazy_singleton
 def _default_tool_calling_manager() -> ToolCallingManager:
     """The manager of builders not given one; it keeps no per-call state, so one serves all."""
-    global _default_manager
-    if _default_manager is None:
-        _default_manager = ToolCallingManager.builder().build()
-    return _default_manager
+    return ToolCallingManager.builder().build()
 
 
 class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import threading
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, MemoryAdvisor, StreamAdvisor
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory.chat_memory import ChatMemory
@@ -22,18 +22,11 @@ if TYPE_CHECKING:
         StreamAdvisorChain,
     )
 
-_default_scheduler: Executor | None = None
-_default_scheduler_lock = threading.Lock()
-
-
+@lazy_singleton
 def default_scheduler() -> Executor:
-    """The shared executor for blocking advisor work on the stream path (created lazily)."""
-    global _default_scheduler
-    if _default_scheduler is None:
-        with _default_scheduler_lock:
-            if _default_scheduler is None:
-                _default_scheduler = ThreadPoolExecutor(thread_name_prefix="spring-ai-py-advisor")
-    return _default_scheduler
+    """The shared executor for blocking advisor work (``before``/``after`` on the stream
+    and async call paths), created on first use."""
+    return ThreadPoolExecutor(thread_name_prefix="spring-ai-py-advisor")
 
 
 class BaseAdvisor(CallAdvisor, StreamAdvisor):

@@ -327,7 +327,7 @@ def test_object_properties_use_getters_attributes_and_accessor_methods(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     variables = {"p": Profile("Ada")}
-    assert render("{p.title} {p.name} {p.active} {p.nickname}", variables) == "Dr. Ada True Ace"
+    assert render("{p.title} {p.name} {p.active} {p.nickname}", variables) == "Dr. Ada true Ace"
     with caplog.at_level(logging.WARNING, logger=LOGGER):
         assert render("[{p.age}][{p._private}]", variables) == "[][]"
     assert any("no such property or can't access: Profile.age" in m for m in caplog.messages)

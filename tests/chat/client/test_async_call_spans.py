@@ -14,7 +14,7 @@ import pytest
 
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
-from spring_ai_py.chat.memory import MessageWindowChatMemory
+from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import OpenAiTestServer, SpanRecorder
 from spring_ai_py.tool import tool
@@ -50,7 +50,8 @@ def run_turn(
     memory = MessageWindowChatMemory.builder().build()
     client = (
         ChatClient.builder(model, recorder.tracer_provider)
-        .default_advisors(MessageChatMemoryAdvisor.builder(memory).conversation_id("c").build())
+        .default_advisors(MessageChatMemoryAdvisor.builder(memory).build())
+        .default_advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "c"))
         .build()
     )
     spec = client.prompt("weather in Paris?").tools(weather).call()

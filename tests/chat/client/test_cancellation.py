@@ -69,7 +69,8 @@ def memory_client(model: ChatModel) -> tuple[ChatClient, MessageWindowChatMemory
     memory = MessageWindowChatMemory.builder().build()
     client = (
         ChatClient.builder(model)
-        .default_advisors(MessageChatMemoryAdvisor.builder(memory).conversation_id("c").build())
+        .default_advisors(MessageChatMemoryAdvisor.builder(memory).build())
+        .default_advisors(lambda a: a.param(CID, "c"))
         .build()
     )
     return client, memory

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         order: int = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
         scheduler: Executor | None = None,
     ) -> None:
-        self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+        self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
         if conversation_id is not None:
             _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
         self._default_conversation_id = conversation_id
@@ -123,13 +124,25 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
 
         def __init__(self, chat_memory: ChatMemory) -> None:
-            self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+            self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
             self._conversation_id: str | None = None
             self._order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
             self._scheduler: Executor | None = None
 
         def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            """The conversation to use when the request's context names none."""
+            """Deprecated: the conversation to use when the request's context names none.
+
+            Spring AI 2.0.1 has no default conversation id (pass
+            ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
+            that emits ``DeprecationWarning``.
+            """
+            warnings.warn(
+                "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
+                "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
+                "advisor param",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             self._conversation_id = _assert.has_text(
                 conversation_id, "conversation_id cannot be null or empty"
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 from spring_ai_py.chat.metadata import ChatResponseMetadata, DefaultUsage, Usage
@@ -153,25 +154,26 @@ class UsageAccumulator:
         return chunk.mutate().chat_response(_with_usage(current, cumulative)).build()
 
     @staticmethod
-    def emit_final_usage_correction_if_necessary(
+    async def emit_final_usage_correction_if_necessary(
         aggregated_response: ChatClientResponse,
         round_chat_response: ChatResponse | None,
         accumulated_chat_response: ChatResponse | None,
-    ) -> list[ChatClientResponse]:
+    ) -> AsyncIterator[ChatClientResponse]:
         """The trailing usage-only response a streamed loop must still emit, if any.
 
-        When the final round reported no usage of its own, the total of the previous
-        rounds was never stamped onto an emitted chunk; this returns one response with
-        no generations (so no text is repeated) carrying that total. It returns an
-        empty list when the final round reported usage or nothing was accumulated.
+        An async iterator, as Spring's ``Flux``: when the final round reported no usage
+        of its own, the total of the previous rounds was never stamped onto an emitted
+        chunk, so it yields one response with no generations (no text is repeated)
+        carrying that total. It yields nothing when the final round reported usage or
+        nothing was accumulated.
         """
         if accumulated_chat_response is None:
-            return []
+            return
         total = accumulated_chat_response.get_metadata().get_usage()
         if not _is_empty(_usage_of(round_chat_response)) or _is_empty(total):
-            return []
+            return
         usage_only = ChatResponse.builder().from_(accumulated_chat_response).generations([]).build()
-        return [aggregated_response.mutate().chat_response(usage_only).build()]
+        yield aggregated_response.mutate().chat_response(usage_only).build()
 
     def __repr__(self) -> str:
         return f"UsageAccumulator(usage={_usage_of(self._accumulated)!r})"

@@ -1,5 +1,7 @@
-"""Span nesting of the tool loop (ported from Spring's ToolCallingAdvisorSpanHierarchyTests),
-with the ``execute_tool`` spans under the ``tool_calling`` span on both paths."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.chat.client.advisor.ToolCallingAdvisorSpanHierarchyTests`: 1 test
+ported, 0 skipped (Micrometer observations are OpenTelemetry spans, PORTING §6), plus the
+port's own checks: ``execute_tool`` spans under the ``tool_calling`` span on both paths."""
 
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ class ModelStreamAdvisor(StreamAdvisor):
         return Ordered.LOWEST_PRECEDENCE
 
 
-def test_model_spans_nest_under_the_tool_calling_span_even_with_an_outer_span_open(
+def test_model_call_spans_nest_under_tool_calling_advisor_even_when_an_outer_scope_is_open(
     otel: Any,
 ) -> None:
     tool_advisor = (

@@ -1,5 +1,7 @@
-"""Auto-registration of the ``ToolCallingAdvisor`` by the ChatClient (ported from Spring's
-ToolCallingAdvisorAutoRegistrationTests), plus the spec-reuse rule of PORTING §7.5."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.ToolCallingAdvisorAutoRegistrationTests`:
+15 tests ported, 0 skipped (nested ``CallPath`` / ``StreamPath`` classes become the
+``test_call_path_`` / ``test_stream_path_`` prefixes), plus the port's own cases: memory
+inside the loop, configured order, and the spec-reuse rule of PORTING §7.5."""
 
 from __future__ import annotations
 
@@ -113,7 +115,7 @@ def one_round() -> ScriptedChatModel:
 # -- call path -----------------------------------------------------------------------------
 
 
-def test_auto_registers_when_tools_are_present() -> None:
+def test_call_path_auto_registers_when_tools_present() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     content = (
         ChatClient.create(model)
@@ -128,16 +130,7 @@ def test_auto_registers_when_tools_are_present() -> None:
     assert counter.count == 2 and len(model.prompts) == 2
 
 
-@pytest.mark.parametrize(
-    "disable",
-    [
-        lambda a: a.param(ChatClientAttributes.TOOL_CALLING_ADVISOR_AUTO_REGISTER.get_key(), False),
-        lambda a: a.param(ChatClientAttributes.TOOL_CALL_ADVISOR_AUTO_REGISTER.get_key(), False),
-        AdvisorParams.tool_call_advisor_auto_register(False),
-        AdvisorParams.tool_calling_advisor_auto_register(False),
-    ],
-)
-def test_does_not_auto_register_when_disabled(disable: Any) -> None:
+def assert_not_auto_registered(disable: Any) -> None:
     model, counter = one_round(), ChainIterationCounter()
     response = (
         ChatClient.create(model)
@@ -153,7 +146,24 @@ def test_does_not_auto_register_when_disabled(disable: Any) -> None:
     assert response is not None and response.has_tool_calls()
 
 
-def test_single_iteration_when_no_tools_are_configured() -> None:
+def test_call_path_does_not_auto_register_when_disabled() -> None:
+    assert_not_auto_registered(
+        lambda a: a.param(ChatClientAttributes.TOOL_CALLING_ADVISOR_AUTO_REGISTER.get_key(), False)
+    )
+    assert_not_auto_registered(AdvisorParams.tool_calling_advisor_auto_register(False))
+
+
+def test_call_path_does_not_auto_register_when_disabled_via_deprecated_enum_constant() -> None:
+    assert_not_auto_registered(
+        lambda a: a.param(ChatClientAttributes.TOOL_CALL_ADVISOR_AUTO_REGISTER.get_key(), False)
+    )
+
+
+def test_call_path_does_not_auto_register_when_disabled_via_deprecated_advisor_params_method() -> None:
+    assert_not_auto_registered(AdvisorParams.tool_call_advisor_auto_register(False))
+
+
+def test_call_path_single_iteration_when_no_tools_configured() -> None:
     model, counter = (
         ScriptedChatModel("hello", options=ToolCallingChatOptions()),
         ChainIterationCounter(),
@@ -162,7 +172,7 @@ def test_single_iteration_when_no_tools_are_configured() -> None:
     assert counter.count == 1 and len(model.prompts) == 1
 
 
-def test_auto_registers_for_dynamically_injected_tools() -> None:
+def test_call_path_auto_registers_for_dynamically_injected_tools() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(DynamicToolInjector(), counter).user(
         "weather?"
@@ -170,7 +180,7 @@ def test_auto_registers_for_dynamically_injected_tools() -> None:
     assert counter.count == 2 and len(model.prompts) == 2
 
 
-def test_auto_registers_when_the_model_options_carry_the_tools() -> None:
+def test_call_path_auto_registers_when_tools_in_model_options() -> None:
     model, counter = (
         two_rounds(ToolCallingChatOptions(tool_callbacks=[weather_tool])),
         ChainIterationCounter(),
@@ -179,7 +189,7 @@ def test_auto_registers_when_the_model_options_carry_the_tools() -> None:
     assert counter.count == 2 and len(model.prompts) == 2
 
 
-def test_auto_registers_when_the_options_customizer_carries_the_tools() -> None:
+def test_call_path_auto_registers_when_tools_in_options_customizer() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(counter).user("weather?").options(
         ToolCallingChatOptions.builder().tool_callbacks([weather_tool])
@@ -187,7 +197,7 @@ def test_auto_registers_when_the_options_customizer_carries_the_tools() -> None:
     assert counter.count == 2 and len(model.prompts) == 2
 
 
-def test_explicit_tool_calling_advisor_prevents_auto_registration() -> None:
+def test_call_path_does_not_auto_register_when_explicit_tool_call_handling_advisor_present() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(ToolCallingAdvisor.builder().build(), counter).user(
         "weather?"
@@ -195,7 +205,7 @@ def test_explicit_tool_calling_advisor_prevents_auto_registration() -> None:
     assert counter.count == 2 and len(model.prompts) == 2
 
 
-def test_auto_registered_advisor_uses_the_injected_tool_calling_manager() -> None:
+def test_call_path_auto_registered_advisor_uses_injected_tool_calling_manager() -> None:
     manager = ScriptedManager(ToolExecutionResult([]))
     model = two_rounds()
     client = ChatClient.builder(
@@ -206,7 +216,7 @@ def test_auto_registered_advisor_uses_the_injected_tool_calling_manager() -> Non
     assert manager.count == 1 and len(model.prompts) == 2
 
 
-def test_multiple_tool_advisors_are_rejected() -> None:
+def test_call_path_throws_when_multiple_tool_advisors_registered() -> None:
     first = ToolCallingAdvisor.builder().build()
     second = (
         ToolCallingAdvisor.builder().advisor_order(ToolCallingAdvisor.DEFAULT_ORDER + 1).build()
@@ -227,7 +237,7 @@ def test_multiple_tool_advisors_are_rejected() -> None:
     )
 
 
-def test_custom_tool_advisor_prevents_auto_registration() -> None:
+def test_call_path_custom_tool_call_handling_advisor_prevents_auto_registration() -> None:
     model, counter = one_round(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(NoOpToolAdvisor(), counter).user("weather?").tools(
         weather_tool
@@ -286,7 +296,7 @@ def test_auto_registration_never_changes_the_spec_and_a_spec_can_run_twice() -> 
 # -- stream path ---------------------------------------------------------------------------
 
 
-def test_stream_auto_registers_and_loops() -> None:
+def test_stream_path_auto_registers_and_loops_iterations() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     content = "".join(
         ChatClient.create(model)
@@ -301,7 +311,7 @@ def test_stream_auto_registers_and_loops() -> None:
     assert counter.count == 2
 
 
-def test_stream_does_not_auto_register_when_disabled() -> None:
+def test_stream_path_does_not_auto_register_when_disabled() -> None:
     model, counter = one_round(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(counter).advisors(
         AdvisorParams.tool_calling_advisor_auto_register(False)
@@ -309,7 +319,7 @@ def test_stream_does_not_auto_register_when_disabled() -> None:
     assert counter.count == 1 and len(model.prompts) == 1
 
 
-def test_stream_auto_registers_for_dynamically_injected_tools() -> None:
+def test_stream_path_auto_registers_for_dynamically_injected_tools() -> None:
     model, counter = two_rounds(), ChainIterationCounter()
     ChatClient.create(model).prompt().advisors(DynamicToolInjector(), counter).user(
         "weather?"

@@ -253,3 +253,17 @@ def test_cancelling_acontent_stores_nothing_in_vector_store_memory(
     asyncio.run(cancel_when(openai_server.stalled.is_set, spec.acontent()))
     assert openai_server.wait_aborted()
     assert store.similarity_search("remember this") == []
+
+
+def test_cancelling_an_async_for_over_a_stream_aborts_the_request_and_stores_nothing(
+    openai_server: OpenAiTestServer,
+) -> None:
+    openai_server.enqueue_stall()
+    client, memory = memory_client(openai_model(openai_server))
+
+    async def consume() -> list[str]:
+        return [text async for text in client.prompt("hi").stream().content()]
+
+    asyncio.run(cancel_when(openai_server.stalled.is_set, consume()))
+    assert openai_server.wait_aborted(), "the streaming HTTP request was left running"
+    assert memory.get("c") == []

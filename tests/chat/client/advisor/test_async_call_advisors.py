@@ -291,11 +291,13 @@ class Person(BaseModel):
 def test_aentity_and_the_structured_output_validation_advisor() -> None:
     model = NativeModel('{"name": "Ada"}', '{"name": "Ada", "age": 36}')
     client = ChatClient.builder(model).build()
-    person, _ = run_on_loop(
+    person, loop_thread = run_on_loop(
         lambda: client.prompt("who?").call().aentity(Person, lambda s: s.validate_schema())
     )
     assert person == Person(name="Ada", age=36)
     assert len(model.prompts) == 2  # the validator asked again
+    assert "age" in (model.last_prompt.get_user_message().get_text() or "")  # with the errors
+    assert_native(model, loop_thread, calls=2)
 
 
 def test_aresponse_entity_is_native() -> None:

@@ -368,3 +368,40 @@ def test_acall_accepts_text_and_messages_on_a_native_model() -> None:
     with pytest.raises(TypeError, match=r"acall\(\) takes a Prompt, a str or messages"):
         asyncio.run(model.acall(42))  # type: ignore[arg-type]
     assert_native(model, loop_thread, calls=2)
+
+
+def test_tool_search_tool_calling_advisor_on_the_async_path() -> None:
+    from spring_ai_py.chat.client.advisor.toolsearch import ToolSearchToolCallingAdvisor
+    from spring_ai_py.tool.toolsearch.index.keyword import KeywordToolIndex
+
+    @tool
+    def get_forecast(city: str) -> str:
+        """Get the weather forecast for a city."""
+        return f"Rain in {city}"
+
+    @tool
+    def convert_currency(amount: float, target: str) -> str:
+        """Convert money to another currency."""
+        return "1.08"
+
+    model = NativeModel()
+    model.add_tool_calls(("toolSearchTool", {"query": "weather forecast"}))
+    model.add_tool_calls(("get_forecast", {"city": "Lyon"}))
+    model.add_response("Rain in Lyon.")
+    advisor = ToolSearchToolCallingAdvisor.builder().tool_index(KeywordToolIndex()).build()
+    client = ChatClient.builder(model).default_advisors(advisor).build()
+    text, loop_thread = run_on_loop(
+        lambda: client.prompt("weather in Lyon?")
+        .tools(get_forecast, convert_currency)
+        .advisors(lambda a: a.param(CID, "s"))
+        .call()
+        .acontent()
+    )
+    assert text == "Rain in Lyon."
+    sent = [
+        [c.get_tool_definition().name for c in p.get_options().tool_callbacks]  # type: ignore[union-attr]
+        for p in model.prompts
+    ]
+    assert sent[0] == ["toolSearchTool"]
+    assert "get_forecast" in sent[1] and "convert_currency" not in sent[1]
+    assert_native(model, loop_thread, calls=3)

@@ -100,7 +100,17 @@ def forbid_running_loop(what: str, instead: str) -> None:
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` to completion and return its result, from blocking code."""
+    """Run ``coro`` to completion and return its result, from blocking code.
+
+    On the bridge's own thread that would wait for itself forever: a ``RuntimeError``
+    (the ``async def`` must be awaited there instead).
+    """
+    if threading.current_thread().name == _BRIDGE_THREAD:
+        coro.close()
+        raise RuntimeError(
+            "an async function cannot be run to completion from blocking code on the "
+            "library's bridge thread, where it would deadlock; await it instead"
+        )
     return _submit(coro).result()
 
 

@@ -143,7 +143,7 @@ class _Session:
             background.cancel()
         try:
             await asyncio.wait_for(asyncio.shield(task), _CLOSE_TIMEOUT)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task

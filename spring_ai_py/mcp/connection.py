@@ -26,8 +26,8 @@ from spring_ai_py import _assert
 
 if TYPE_CHECKING:
     from mcp.client import Transport
-    from mcp.client.stdio import StdioServerParameters
     from mcp.client._transport import TransportStreams
+    from mcp.client.stdio import StdioServerParameters
 
     from spring_ai_py.mcp.client import McpAsyncClient, McpServerTarget, McpSyncClient
 

@@ -52,7 +52,7 @@ class AsyncToolSpecification:
     call_handler: AsyncToolCallHandler
 
 
-def _callbacks(items: tuple[Any, ...]) -> list[ToolCallback]:
+def _callbacks(items: tuple[Any, ...]) -> list[Any]:
     flat: list[Any] = []
     for item in items:
         flat.extend(item if isinstance(item, list | tuple) else [item])

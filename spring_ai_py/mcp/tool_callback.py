@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import mcp_types as types
 from mcp import MCPError
@@ -68,7 +68,9 @@ class _McpToolCallback(ToolCallback):
             raise ToolExecutionException(self._definition, error) from error
         meta = self._converter.convert(tool_context) if tool_context is not None else None
         # The server's own name, not the prefixed one the model saw.
-        return types.CallToolRequestParams(name=self._tool.name, arguments=arguments, _meta=meta or None)
+        return types.CallToolRequestParams(
+            name=self._tool.name, arguments=arguments, _meta=cast("types.RequestParamsMeta", meta or None)
+        )
 
     def _failure(self, error: Exception) -> Exception:
         # A protocol error means the call itself failed (a dead connection, an unknown
@@ -121,7 +123,7 @@ class SyncMcpToolCallback(_McpToolCallback):
             tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
         )
 
-    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:  # type: ignore[override]
+    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
         request = self._request(tool_input, tool_context)
         try:
             response = self._mcp_client.call_tool(request)
@@ -132,7 +134,7 @@ class SyncMcpToolCallback(_McpToolCallback):
             raise failure from error
         return self._result(response)
 
-    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:  # type: ignore[override]
+    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
         request = self._request(tool_input, tool_context)
         try:
             response = await self._mcp_client.acall_tool(request)
@@ -200,7 +202,7 @@ class AsyncMcpToolCallback(_McpToolCallback):
             tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
         )
 
-    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:  # type: ignore[override]
+    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
         request = self._request(tool_input, tool_context)
         try:
             response = self._mcp_client.call_tool_blocking(request)
@@ -211,7 +213,7 @@ class AsyncMcpToolCallback(_McpToolCallback):
             raise failure from error
         return self._result(response)
 
-    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:  # type: ignore[override]
+    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
         request = self._request(tool_input, tool_context)
         try:
             response = await self._mcp_client.call_tool(request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -9,6 +10,15 @@ from typing import Any
 from spring_ai_py.chat.model import ToolContext
 
 TOOL_CONTEXT_MCP_EXCHANGE_KEY = "exchange"
+_INTERNAL_PREFIX = "spring_ai_py."
+
+
+def _is_json(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 class ToolContextToMcpMetaConverter(ABC):
@@ -36,13 +46,20 @@ class ToolContextToMcpMetaConverter(ABC):
 
 
 class _DefaultConverter(ToolContextToMcpMetaConverter):
+    """Spring's default, plus two rules of the port: the tool context here also carries
+    the advisor context, so the library's own ``spring_ai_py.*`` entries and values
+    that cannot be sent as JSON are left out too (they would fail the request)."""
+
     def convert(self, tool_context: ToolContext | None) -> dict[str, Any]:
         if tool_context is None or not tool_context.get_context():
             return {}
         return {
             key: value
             for key, value in tool_context.get_context().items()
-            if key != TOOL_CONTEXT_MCP_EXCHANGE_KEY and value is not None
+            if key != TOOL_CONTEXT_MCP_EXCHANGE_KEY
+            and value is not None
+            and not (isinstance(key, str) and key.startswith(_INTERNAL_PREFIX))
+            and _is_json(value)
         }
 
     def __repr__(self) -> str:

@@ -1,0 +1,20 @@
+"""``org.springframework.ai.mcp.annotation``: ``@McpTool`` and ``@McpToolParam`` server
+tools, and the providers that turn them into tool specifications."""
+
+from spring_ai_py.mcp.annotation.mcp_tool import (
+    AsyncMcpToolProvider,
+    McpAnnotations,
+    McpTool,
+    McpToolParam,
+    McpToolSpec,
+    SyncMcpToolProvider,
+)
+
+__all__ = [
+    "AsyncMcpToolProvider",
+    "McpAnnotations",
+    "McpTool",
+    "McpToolParam",
+    "McpToolSpec",
+    "SyncMcpToolProvider",
+]

@@ -21,6 +21,10 @@ McpToolFilter: TypeAlias = Callable[[McpConnectionInfo, "Tool"], bool]
 returns whether the server tool becomes a tool callback."""
 
 
+PrefixFunction: TypeAlias = Callable[[McpConnectionInfo, "Tool"], str]
+"""A prefix generator written as a function: ``lambda connection_info, tool: ...``."""
+
+
 class McpToolNamePrefixGenerator(ABC):
     """Strategy for the name the model sees for a server tool (unique across servers)."""
 
@@ -34,10 +38,10 @@ class McpToolNamePrefixGenerator(ABC):
         return _NoPrefix()
 
     @staticmethod
-    def of(
-        function: Callable[[McpConnectionInfo, Tool], str],
-    ) -> McpToolNamePrefixGenerator:
-        """A generator from a function (Java's lambda)."""
+    def of(function: McpToolNamePrefixGenerator | PrefixFunction) -> McpToolNamePrefixGenerator:
+        """A generator from a function (Java's lambda); a generator is returned as is."""
+        if isinstance(function, McpToolNamePrefixGenerator):
+            return function
         return _FunctionPrefixGenerator(function)
 
 
@@ -50,7 +54,7 @@ class _NoPrefix(McpToolNamePrefixGenerator):
 
 
 class _FunctionPrefixGenerator(McpToolNamePrefixGenerator):
-    def __init__(self, function: Callable[[McpConnectionInfo, Tool], str]) -> None:
+    def __init__(self, function: PrefixFunction) -> None:
         self._function = function
 
     def prefixed_tool_name(self, mcp_connection_info: McpConnectionInfo, tool: Tool) -> str:

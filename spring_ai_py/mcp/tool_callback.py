@@ -11,7 +11,10 @@ from mcp import MCPError
 from spring_ai_py import _assert
 from spring_ai_py.mcp._content import arguments_from_json, content_to_json
 from spring_ai_py.mcp.mcp_tool_utils import McpToolUtils
-from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import ToolContextToMcpMetaConverter
+from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
+    MetaFunction,
+    ToolContextToMcpMetaConverter,
+)
 from spring_ai_py.tool import ToolCallback
 from spring_ai_py.tool.execution import ToolExecutionException
 
@@ -119,7 +122,7 @@ class SyncMcpToolCallback(_McpToolCallback):
         super().__init__(
             mcp_client,
             tool,
-            prefixed_tool_name if prefixed_tool_name is not None else _default_name(tool),
+            prefixed_tool_name if prefixed_tool_name is not None else _client_prefixed_name(mcp_client, tool),
             tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
         )
 
@@ -171,16 +174,17 @@ class SyncMcpToolCallback(_McpToolCallback):
             return self
 
         def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
         ) -> SyncMcpToolCallback.Builder:
             _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
-            self._converter = converter
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
             return self
 
         def build(self) -> SyncMcpToolCallback:
             client = _assert.not_none(self._mcp_client, "MCP client must not be null")
             tool = _assert.not_none(self._tool, "MCP tool must not be null")
-            return SyncMcpToolCallback(client, tool, self._prefixed_tool_name, self._converter)
+            name = self._prefixed_tool_name if self._prefixed_tool_name is not None else _default_name(tool)
+            return SyncMcpToolCallback(client, tool, name, self._converter)
 
 
 class AsyncMcpToolCallback(_McpToolCallback):
@@ -198,7 +202,7 @@ class AsyncMcpToolCallback(_McpToolCallback):
         super().__init__(
             mcp_client,
             tool,
-            prefixed_tool_name if prefixed_tool_name is not None else _default_name(tool),
+            prefixed_tool_name if prefixed_tool_name is not None else _client_prefixed_name(mcp_client, tool),
             tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
         )
 
@@ -250,18 +254,28 @@ class AsyncMcpToolCallback(_McpToolCallback):
             return self
 
         def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
         ) -> AsyncMcpToolCallback.Builder:
             _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
-            self._converter = converter
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
             return self
 
         def build(self) -> AsyncMcpToolCallback:
             client = _assert.not_none(self._mcp_client, "MCP client must not be null")
             tool = _assert.not_none(self._tool, "MCP tool must not be null")
-            return AsyncMcpToolCallback(client, tool, self._prefixed_tool_name, self._converter)
+            name = self._prefixed_tool_name if self._prefixed_tool_name is not None else _default_name(tool)
+            return AsyncMcpToolCallback(client, tool, name, self._converter)
 
 
 def _default_name(tool: types.Tool) -> str:
-    _assert.not_none(tool, "MCP tool must not be null")
+    """The builder's default: the server's name, formatted."""
     return McpToolUtils.format(tool.name)
+
+
+def _client_prefixed_name(mcp_client: Any, tool: types.Tool) -> str:
+    """The constructor's default (Spring's deprecated constructor): the name prefixed
+    with the client's name and title."""
+    _assert.not_none(mcp_client, "MCP client must not be null")
+    _assert.not_none(tool, "MCP tool must not be null")
+    info = mcp_client.get_client_info()
+    return McpToolUtils.prefixed_tool_name(info.name, info.title, tool.name)

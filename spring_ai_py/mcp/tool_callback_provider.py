@@ -14,10 +14,14 @@ from spring_ai_py.mcp.mcp_tool_naming import (
     DefaultMcpToolNamePrefixGenerator,
     McpToolFilter,
     McpToolNamePrefixGenerator,
+    PrefixFunction,
 )
 from spring_ai_py.mcp.mcp_tools_changed_event import McpToolsChangedEvent
 from spring_ai_py.mcp.tool_callback import AsyncMcpToolCallback, SyncMcpToolCallback
-from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import ToolContextToMcpMetaConverter
+from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
+    MetaFunction,
+    ToolContextToMcpMetaConverter,
+)
 from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
 from spring_ai_py.tool.support import ToolUtils
 
@@ -41,6 +45,13 @@ def _connection_info(client: McpSyncClient | McpAsyncClient) -> McpConnectionInf
     )
 
 
+def _check_clients(clients: tuple[Any, ...], list_message: str, array_message: str) -> None:
+    """``mcp_clients(None)`` is Java's null list; ``None`` among several is a null array."""
+    if len(clients) == 1 and clients[0] is None:
+        raise ValueError(list_message)
+    _assert.no_null_elements(clients, array_message)
+
+
 def _flatten(items: tuple[Any, ...]) -> list[Any]:
     flat: list[Any] = []
     for item in items:
@@ -55,8 +66,8 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
         self,
         mcp_clients: Sequence[C],
         tool_filter: McpToolFilter,
-        tool_name_prefix_generator: McpToolNamePrefixGenerator,
-        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction,
     ) -> None:
         _assert.not_none(mcp_clients, "MCP clients must not be null")
         _assert.not_none(tool_filter, "Tool filter must not be null")
@@ -67,8 +78,8 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
         )
         self._mcp_clients: list[C] = list(mcp_clients)
         self._tool_filter = tool_filter
-        self._tool_name_prefix_generator = tool_name_prefix_generator
-        self._converter = tool_context_to_mcp_meta_converter
+        self._tool_name_prefix_generator = McpToolNamePrefixGenerator.of(tool_name_prefix_generator)
+        self._converter = ToolContextToMcpMetaConverter.of(tool_context_to_mcp_meta_converter)
         self._invalidate_cache = True
         self._cached: list[ToolCallback] = []
         self._lock = threading.Lock()
@@ -142,8 +153,8 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
         self,
         mcp_clients: Sequence[McpSyncClient] | McpSyncClient = (),
         tool_filter: McpToolFilter | None = None,
-        tool_name_prefix_generator: McpToolNamePrefixGenerator | None = None,
-        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | None = None,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction | None = None,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction | None = None,
     ) -> None:
         clients = [mcp_clients] if isinstance(mcp_clients, McpSyncClient) else list(mcp_clients)
         super().__init__(
@@ -190,7 +201,7 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
         def mcp_clients(
             self, *mcp_clients: McpSyncClient | Sequence[McpSyncClient]
         ) -> SyncMcpToolCallbackProvider.Builder:
-            _assert.no_null_elements(mcp_clients, "MCP clients list must not be null")
+            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients array must not be null")
             self._mcp_clients = _flatten(mcp_clients)
             return self
 
@@ -205,17 +216,17 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
             return self
 
         def tool_name_prefix_generator(
-            self, generator: McpToolNamePrefixGenerator
+            self, generator: McpToolNamePrefixGenerator | PrefixFunction
         ) -> SyncMcpToolCallbackProvider.Builder:
             _assert.not_none(generator, "Tool name prefix generator must not be null")
-            self._generator = generator
+            self._generator = McpToolNamePrefixGenerator.of(generator)
             return self
 
         def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
         ) -> SyncMcpToolCallbackProvider.Builder:
             _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
-            self._converter = converter
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
             return self
 
         def build(self) -> SyncMcpToolCallbackProvider:
@@ -238,8 +249,8 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
         self,
         mcp_clients: Sequence[McpAsyncClient] | McpAsyncClient = (),
         tool_filter: McpToolFilter | None = None,
-        tool_name_prefix_generator: McpToolNamePrefixGenerator | None = None,
-        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | None = None,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction | None = None,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction | None = None,
     ) -> None:
         clients = [mcp_clients] if isinstance(mcp_clients, McpAsyncClient) else list(mcp_clients)
         super().__init__(
@@ -292,7 +303,7 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
         def mcp_clients(
             self, *mcp_clients: McpAsyncClient | Sequence[McpAsyncClient]
         ) -> AsyncMcpToolCallbackProvider.Builder:
-            _assert.no_null_elements(mcp_clients, "MCP clients must not be null")
+            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients must not be null")
             self._mcp_clients = _flatten(mcp_clients)
             return self
 
@@ -307,17 +318,17 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
             return self
 
         def tool_name_prefix_generator(
-            self, generator: McpToolNamePrefixGenerator
+            self, generator: McpToolNamePrefixGenerator | PrefixFunction
         ) -> AsyncMcpToolCallbackProvider.Builder:
             _assert.not_none(generator, "Tool name prefix generator must not be null")
-            self._generator = generator
+            self._generator = McpToolNamePrefixGenerator.of(generator)
             return self
 
         def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
         ) -> AsyncMcpToolCallbackProvider.Builder:
             _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
-            self._converter = converter
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
             return self
 
         def build(self) -> AsyncMcpToolCallbackProvider:

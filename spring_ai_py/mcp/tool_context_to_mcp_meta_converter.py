@@ -10,6 +10,9 @@ from typing import Any
 from spring_ai_py.chat.model import ToolContext
 
 TOOL_CONTEXT_MCP_EXCHANGE_KEY = "exchange"
+
+MetaFunction = Callable[[ToolContext | None], dict[str, Any]]
+"""A converter written as a function: ``lambda tool_context: {...}``."""
 _INTERNAL_PREFIX = "spring_ai_py."
 
 
@@ -40,8 +43,10 @@ class ToolContextToMcpMetaConverter(ABC):
         return _NoOpConverter()
 
     @staticmethod
-    def of(function: Callable[[ToolContext | None], dict[str, Any]]) -> ToolContextToMcpMetaConverter:
-        """A converter from a function (Java's lambda)."""
+    def of(function: ToolContextToMcpMetaConverter | MetaFunction) -> ToolContextToMcpMetaConverter:
+        """A converter from a function (Java's lambda); a converter is returned as is."""
+        if isinstance(function, ToolContextToMcpMetaConverter):
+            return function
         return _FunctionConverter(function)
 
 
@@ -75,7 +80,7 @@ class _NoOpConverter(ToolContextToMcpMetaConverter):
 
 
 class _FunctionConverter(ToolContextToMcpMetaConverter):
-    def __init__(self, function: Callable[[ToolContext | None], dict[str, Any]]) -> None:
+    def __init__(self, function: MetaFunction) -> None:
         self._function = function
 
     def convert(self, tool_context: ToolContext | None) -> dict[str, Any]:

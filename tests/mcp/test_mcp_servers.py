@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 
 import pytest
-from conftest import HttpServer, stdio_connection
 from mcp import MCPError
+from mcp_test_servers import HttpServer, stdio_connection
 
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.messages import ToolResponseMessage

@@ -64,7 +64,7 @@ def test_prefixed_tool_name_should_truncate_long_chinese_strings() -> None:
 
 
 def test_prefixed_tool_name_should_handle_chinese_punctuation() -> None:
-    assert McpToolUtils.prefixed_tool_name("前缀，测试", "工具。名称！") == "前_工具名称"
+    assert McpToolUtils.prefixed_tool_name("前缀\uff0c测试", "工具\u3002名称\uff01") == "前_工具名称"
 
 
 def test_prefixed_tool_name_should_handle_unicode_boundaries() -> None:

@@ -37,12 +37,12 @@ def test_builder_should_create_instance_with_all_fields() -> None:
 
 
 def test_builder_should_throw_exception_when_mcp_client_is_null() -> None:
-    with pytest.raises(ValueError, match="^MCP client must not be null$"):
+    with pytest.raises(ValueError, match=r"^MCP client must not be null$"):
         SyncMcpToolCallback.builder().tool(tool("test-tool", "Test tool description")).build()
 
 
 def test_builder_should_throw_exception_when_tool_is_null() -> None:
-    with pytest.raises(ValueError, match="^MCP tool must not be null$"):
+    with pytest.raises(ValueError, match=r"^MCP tool must not be null$"):
         SyncMcpToolCallback.builder().mcp_client(FakeSyncClient()).build()
 
 
@@ -103,7 +103,7 @@ def test_builder_should_create_new_instances_for_each_build() -> None:
 
 
 def test_builder_should_throw_exception_when_tool_context_converter_is_null() -> None:
-    with pytest.raises(ValueError, match="^ToolContextToMcpMetaConverter must not be null$"):
+    with pytest.raises(ValueError, match=r"^ToolContextToMcpMetaConverter must not be null$"):
         (
             SyncMcpToolCallback.builder()
             .mcp_client(FakeSyncClient())

@@ -77,28 +77,28 @@ def test_builder_should_create_instance_with_all_custom_parameters() -> None:
 
 
 def test_builder_should_throw_exception_when_client_list_is_null() -> None:
-    with pytest.raises(ValueError, match="^MCP clients list must not be null$"):
+    with pytest.raises(ValueError, match=r"^MCP clients list must not be null$"):
         SyncMcpToolCallbackProvider.builder().mcp_clients(None)  # type: ignore[arg-type]
 
 
 def test_builder_should_throw_exception_when_client_array_is_null() -> None:
     """Java's null array is a ``None`` among the varargs here (one ``None`` is the null list)."""
-    with pytest.raises(ValueError, match="^MCP clients array must not be null$"):
+    with pytest.raises(ValueError, match=r"^MCP clients array must not be null$"):
         SyncMcpToolCallbackProvider.builder().mcp_clients(mock_client("c", "t"), None)  # type: ignore[arg-type]
 
 
 def test_builder_should_throw_exception_when_adding_null_client() -> None:
-    with pytest.raises(ValueError, match="^MCP client must not be null$"):
+    with pytest.raises(ValueError, match=r"^MCP client must not be null$"):
         SyncMcpToolCallbackProvider.builder().add_mcp_client(None)  # type: ignore[arg-type]
 
 
 def test_builder_should_throw_exception_when_tool_filter_is_null() -> None:
-    with pytest.raises(ValueError, match="^Tool filter must not be null$"):
+    with pytest.raises(ValueError, match=r"^Tool filter must not be null$"):
         SyncMcpToolCallbackProvider.builder().add_mcp_client(mock_client("client", "tool")).tool_filter(None)  # type: ignore[arg-type]
 
 
 def test_builder_should_throw_exception_when_tool_name_prefix_generator_is_null() -> None:
-    with pytest.raises(ValueError, match="^Tool name prefix generator must not be null$"):
+    with pytest.raises(ValueError, match=r"^Tool name prefix generator must not be null$"):
         SyncMcpToolCallbackProvider.builder().add_mcp_client(
             mock_client("client", "tool")
         ).tool_name_prefix_generator(None)  # type: ignore[arg-type]

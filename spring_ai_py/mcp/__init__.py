@@ -24,6 +24,7 @@ _EXPORTS = {
     "AsyncToolSpecification": "spring_ai_py.mcp.mcp_tool_utils",
     "DefaultMcpToolNamePrefixGenerator": "spring_ai_py.mcp.mcp_tool_naming",
     "McpAsyncClient": "spring_ai_py.mcp.client",
+    "McpClientInitializationError": "spring_ai_py.mcp.client",
     "McpConnection": "spring_ai_py.mcp.connection",
     "McpConnectionInfo": "spring_ai_py.mcp.mcp_connection_info",
     "McpSseConnection": "spring_ai_py.mcp.connection",
@@ -49,6 +50,9 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.mcp.client import McpAsyncClient as McpAsyncClient
+    from spring_ai_py.mcp.client import (
+        McpClientInitializationError as McpClientInitializationError,
+    )
     from spring_ai_py.mcp.client import McpSyncClient as McpSyncClient
     from spring_ai_py.mcp.connection import McpConnection as McpConnection
     from spring_ai_py.mcp.connection import McpSseConnection as McpSseConnection

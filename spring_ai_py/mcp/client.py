@@ -27,6 +27,7 @@ from mcp.server.mcpserver import MCPServer
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_sync
+from spring_ai_py.mcp.server import McpToolServer
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -38,10 +39,11 @@ T = TypeVar("T")
 _logger = logging.getLogger("spring_ai_py.mcp.client")
 
 McpServerTarget: TypeAlias = (
-    "StdioServerParameters | Transport | Server[Any] | MCPServer[Any] | str"
+    "StdioServerParameters | Transport | Server[Any] | MCPServer[Any] | McpToolServer | str"
 )
 """What a client connects to, as the SDK's ``mcp.Client`` takes it: stdio parameters
-(spawn a process), a URL (streamable HTTP), any transport, or an in-process server."""
+(spawn a process), a URL (streamable HTTP), any transport, or an in-process server
+(the SDK's, or an ``McpToolServer``)."""
 
 ToolsChangeConsumer: TypeAlias = Callable[[list[types.Tool]], None]
 """Called with the new tool list after the server sent ``notifications/tools/list_changed``."""
@@ -52,6 +54,18 @@ DEFAULT_REQUEST_TIMEOUT = 20.0
 """Seconds, Spring's ``spring.ai.mcp.client.request-timeout`` default."""
 
 _CLOSE_TIMEOUT = 5.0
+
+
+class McpClientInitializationError(RuntimeError):
+    """The connection or the MCP handshake failed (a server that could not start, a
+    wrong URL, a timeout); the cause is the underlying error."""
+
+
+def _leaf(error: BaseException) -> BaseException:
+    """The first real error inside (nested) exception groups of anyio task groups."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return error
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -91,17 +105,25 @@ class _Session:
             self.client = await asyncio.wait_for(
                 asyncio.shield(ready), self._owner.request_timeout
             )
-        except BaseException:
+        except BaseException as error:
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
             self.client = None
-            raise
+            if isinstance(error, asyncio.CancelledError) or not isinstance(error, Exception):
+                raise
+            cause = _leaf(error)
+            raise McpClientInitializationError(
+                f"MCP client {self._owner.name} failed to initialize: {cause!r}"
+            ) from cause
 
     async def _serve(self, ready: asyncio.Future[Client]) -> None:
         owner = self._owner
+        target = owner.server
+        if isinstance(target, McpToolServer):
+            target = target.server
         client = Client(
-            owner.server,
+            target,
             mode=owner.mode,
             client_info=owner.client_info,
             read_timeout_seconds=owner.request_timeout,
@@ -209,6 +231,11 @@ class _McpClient:
         self._tools: list[types.Tool] | None = None
         self._session = _Session(self)
         self._open_lock = threading.Lock()
+        self._closed = False
+
+    def _check_not_closed(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"MCP client {self.name} is closed")
 
     @property
     def name(self) -> str:
@@ -330,6 +357,7 @@ class McpSyncClient(_McpClient):
     def initialize(self) -> types.InitializeResult | None:
         """Connect and run the MCP handshake (once); returns the server's result."""
         with self._open_lock:
+            self._check_not_closed()
             if not self._session.is_open:
                 run_sync(self._session.open())
                 run_sync(self._list_all_tools())
@@ -373,8 +401,10 @@ class McpSyncClient(_McpClient):
         return self.list_tools().tools
 
     def close(self) -> None:
-        """Disconnect (stops a stdio server process); safe to call twice."""
+        """Disconnect (stops a stdio server process); safe to call twice. A closed
+        client stays closed."""
         with self._open_lock:
+            self._closed = True
             if self._session.loop is not None and self._session.is_open:
                 run_sync(self._session.close())
 
@@ -428,6 +458,7 @@ class McpAsyncClient(_McpClient):
 
     async def initialize(self) -> types.InitializeResult | None:
         """Connect on the current loop and run the MCP handshake (once)."""
+        self._check_not_closed()
         if not self._session.is_open:
             await self._session.open()
             await self._list_all_tools()
@@ -435,8 +466,9 @@ class McpAsyncClient(_McpClient):
 
     async def _ensure_open(self) -> None:
         if not self._session.is_open:
+            self._check_not_closed()
             if self._session.loop is not None and not self._session.on_session_loop():
-                raise RuntimeError(f"MCP client {self.name} is closed")
+                raise RuntimeError(f"MCP client {self.name} lost its connection")
             await self.initialize()
 
     async def list_tools(self) -> types.ListToolsResult:
@@ -465,7 +497,8 @@ class McpAsyncClient(_McpClient):
         return listed.tools
 
     async def close(self) -> None:
-        """Disconnect; safe to call twice."""
+        """Disconnect; safe to call twice. A closed client stays closed."""
+        self._closed = True
         if self._session.is_open:
             loop = self._session.loop
             if loop is not None and _running_loop() is not loop:

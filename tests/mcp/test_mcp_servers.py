@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +20,9 @@ from spring_ai_py.chat.model import ToolContext
 from spring_ai_py.mcp import (
     AsyncMcpToolCallbackProvider,
     McpAsyncClient,
+    McpClientInitializationError,
     McpSseConnection,
+    McpStdioConnection,
     McpStreamableHttpConnection,
     McpSyncClient,
     McpToolServer,
@@ -315,3 +318,29 @@ def test_our_tools_served_over_mcp_and_called_back(our_tools_server: HttpServer)
         assert results[1] == 'Error calling tool: [{"text":"division by zero"}]'
         assert texts(results[2]) == ["ServerRequestContext"]
         assert texts(results[3]) == ["Rome: 21C"]
+
+
+# -- connection failures ----------------------------------------------------------------------
+
+
+def test_a_server_that_cannot_start_fails_initialize_clearly() -> None:
+    connection = McpStdioConnection(sys.executable, ["-c", "import sys; sys.exit(5)"])
+    with pytest.raises(McpClientInitializationError, match="MCP client broken failed to initialize") as raised:
+        open_sync_client("broken", connection, request_timeout=15)
+    assert isinstance(raised.value.__cause__, MCPError)
+
+
+def test_a_wrong_url_fails_initialize_clearly() -> None:
+    with pytest.raises(McpClientInitializationError, match="MCP client nowhere failed to initialize"):
+        open_sync_client("nowhere", McpStreamableHttpConnection("http://127.0.0.1:9"), request_timeout=10)
+
+
+def test_a_client_closes_once_and_reports_it() -> None:
+    client = open_sync_client("twice", stdio_connection("weather"))
+    assert client.is_initialized()
+    client.close()
+    client.close()
+    assert not client.is_initialized()
+    assert client.close_gracefully() is True
+    with pytest.raises(RuntimeError, match="MCP client twice is closed"):
+        client.list_tools()

@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING
 
 from spring_ai_py._lazy import lazy_exports
 
-if importlib.util.find_spec("mcp") is None:  # pragma: no cover - depends on the install
+try:
+    _SDK = importlib.util.find_spec("mcp")
+except ImportError:  # pragma: no cover - depends on the install
+    _SDK = None
+if _SDK is None:
     raise ImportError(
         "spring_ai_py.mcp needs the official MCP SDK: install the 'mcp' extra "
         "(pip install 'spring_ai_py[mcp]')"

@@ -26,7 +26,7 @@ from spring_ai_py import _assert
 
 if TYPE_CHECKING:
     from mcp.client import Transport
-    from mcp.client._transport import TransportStreams
+    from mcp.client._transport import TransportStreams  # the Transport protocol's item type
     from mcp.client.stdio import StdioServerParameters
 
     from spring_ai_py.mcp.client import McpAsyncClient, McpServerTarget, McpSyncClient
@@ -115,11 +115,13 @@ McpConnection: TypeAlias = McpStdioConnection | McpStreamableHttpConnection | Mc
 def _streamable_http_transport(url: str, headers: dict[str, str]) -> Transport:
     @contextlib.asynccontextmanager
     async def transport() -> AsyncIterator[TransportStreams]:
+        import httpx2
         from mcp.client.streamable_http import streamable_http_client
-        from mcp.shared._httpx_utils import create_mcp_http_client
 
+        # The SDK's own defaults: 30 s to connect and write, 300 s to read a stream.
+        timeout = httpx2.Timeout(30.0, read=300.0)
         async with (
-            create_mcp_http_client(headers=headers) as http_client,
+            httpx2.AsyncClient(headers=headers, timeout=timeout) as http_client,
             streamable_http_client(url, http_client=http_client) as streams,
         ):
             yield streams

@@ -279,6 +279,14 @@ def who_called(tool_context: ToolContext) -> str:
     return type(exchange).__name__
 
 
+@tool
+def api_key_seen(tool_context: ToolContext) -> str:
+    """The X-Api-Key header of the HTTP request that called the tool."""
+    exchange = McpToolUtils.get_mcp_exchange(tool_context)
+    request = getattr(exchange, "request", None)
+    return request.headers.get("x-api-key", "none") if request is not None else "no request"
+
+
 class Thermometer:
     @McpTool(name="temperature", description="Temperature of a city",
              title="Thermometer", annotations=McpAnnotations(read_only_hint=True))
@@ -290,7 +298,7 @@ class Thermometer:
 def our_tools_server() -> Iterator[HttpServer]:
     server = McpToolServer(
         "our-tools",
-        tools=[local_time, divide, who_called,
+        tools=[local_time, divide, who_called, api_key_seen,
                *SyncMcpToolProvider([Thermometer()]).get_tool_specifications()],
     )
     with HttpServer(server.streamable_http_app()) as http:
@@ -300,7 +308,7 @@ def our_tools_server() -> Iterator[HttpServer]:
 def test_our_tools_served_over_mcp_and_called_back(our_tools_server: HttpServer) -> None:
     with open_sync_client("ours", McpStreamableHttpConnection(our_tools_server.url)) as client:
         listed = {t.name: t for t in client.list_tools().tools}
-        assert sorted(listed) == ["divide", "local_time", "temperature", "who_called"]
+        assert sorted(listed) == ["api_key_seen", "divide", "local_time", "temperature", "who_called"]
         assert listed["local_time"].description == "Local time of a city."
         assert listed["temperature"].title == "Thermometer"
         assert listed["temperature"].annotations is not None
@@ -344,3 +352,12 @@ def test_a_client_closes_once_and_reports_it() -> None:
     assert client.close_gracefully() is True
     with pytest.raises(RuntimeError, match="MCP client twice is closed"):
         client.list_tools()
+
+
+def test_streamable_http_connection_sends_its_headers(our_tools_server: HttpServer) -> None:
+    connection = McpStreamableHttpConnection(our_tools_server.url, headers={"X-Api-Key": "secret"})
+    assert "secret" not in repr(connection)
+    with open_sync_client("with-headers", connection) as client:
+        callback = next(c for c in provider_of(client).get_tool_callbacks()
+                        if c.get_tool_definition().name == "api_key_seen")
+        assert texts(callback.call("{}")) == ["secret"]

@@ -12,6 +12,7 @@ LLM, asks for them, and answers. Needs the ``mcp`` extra.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated
 
@@ -46,7 +47,10 @@ def serve() -> None:
 
 
 def main() -> None:
-    connection = McpStdioConnection(sys.executable, [__file__, "--serve"])
+    # The server process is this file again. The SDK starts it with a minimal
+    # environment, so pass on an import path set for this run (a source checkout).
+    env = {"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else None
+    connection = McpStdioConnection(sys.executable, [__file__, "--serve"], env)
     with open_sync_client("weather", connection) as client:
         info = client.get_current_initialization_result()
         print("connected to:", info.server_info.name if info else "?")

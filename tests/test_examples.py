@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,11 @@ def test_example_runs(example: Path) -> None:
         for k, v in __import__("os").environ.items()
         if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
     }
+    # Run the examples against this source tree, not whatever copy is installed.
+    root = str(Path(__file__).parent.parent)
+    env_free_of_keys["PYTHONPATH"] = os.pathsep.join(
+        p for p in (root, env_free_of_keys.get("PYTHONPATH", "")) if p
+    )
     result = subprocess.run(
         [sys.executable, str(example)],
         capture_output=True,

@@ -31,7 +31,14 @@ from spring_ai_py.mcp import (
     open_async_client,
     open_sync_client,
 )
-from spring_ai_py.mcp.annotation import McpAnnotations, McpTool, McpToolParam, SyncMcpToolProvider
+from spring_ai_py.mcp.annotation import (
+    AsyncMcpToolProvider,
+    McpAnnotations,
+    McpMeta,
+    McpTool,
+    McpToolParam,
+    SyncMcpToolProvider,
+)
 from spring_ai_py.model.tool import ToolCallingChatOptions
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
 from spring_ai_py.tool import tool
@@ -294,12 +301,19 @@ class Thermometer:
         return f"{city}: 21C"
 
 
+class Greeter:
+    @McpTool(name="greet", description="Greets the calling user")
+    async def greet(self, greeting: str, meta: McpMeta) -> str:
+        return f"{greeting}, {meta.get('user', 'stranger')}!"
+
+
 @pytest.fixture(scope="module")
 def our_tools_server() -> Iterator[HttpServer]:
     server = McpToolServer(
         "our-tools",
         tools=[local_time, divide, who_called, api_key_seen,
-               *SyncMcpToolProvider([Thermometer()]).get_tool_specifications()],
+               *SyncMcpToolProvider([Thermometer()]).get_tool_specifications(),
+               *AsyncMcpToolProvider([Greeter()]).get_tool_specifications()],
     )
     with HttpServer(server.streamable_http_app()) as http:
         yield http
@@ -308,7 +322,7 @@ def our_tools_server() -> Iterator[HttpServer]:
 def test_our_tools_served_over_mcp_and_called_back(our_tools_server: HttpServer) -> None:
     with open_sync_client("ours", McpStreamableHttpConnection(our_tools_server.url)) as client:
         listed = {t.name: t for t in client.list_tools().tools}
-        assert sorted(listed) == ["api_key_seen", "divide", "local_time", "temperature", "who_called"]
+        assert sorted(listed) == ["api_key_seen", "divide", "greet", "local_time", "temperature", "who_called"]
         assert listed["local_time"].description == "Local time of a city."
         assert listed["temperature"].title == "Thermometer"
         assert listed["temperature"].annotations is not None
@@ -361,3 +375,11 @@ def test_streamable_http_connection_sends_its_headers(our_tools_server: HttpServ
         callback = next(c for c in provider_of(client).get_tool_callbacks()
                         if c.get_tool_definition().name == "api_key_seen")
         assert texts(callback.call("{}")) == ["secret"]
+
+
+def test_tool_context_reaches_an_mcp_tool_method_as_mcp_meta(our_tools_server: HttpServer) -> None:
+    with open_sync_client("greeter", McpStreamableHttpConnection(our_tools_server.url)) as client:
+        model = scripted([("greet", {"greeting": "Hello"})], "ok")
+        chat_client = ChatClient.builder(model).default_tool_callbacks(provider_of(client)).build()
+        chat_client.prompt().user("q").tool_context({"user": "ada"}).call().content()
+        assert texts(tool_results(model)[0]) == ["Hello, ada!"]

@@ -20,7 +20,7 @@ from concurrent.futures import Future as ConcurrentFuture
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import mcp_types as types
-from mcp import Client, StdioServerParameters
+from mcp import Client, MCPError, StdioServerParameters
 from mcp.client import Transport
 from mcp.server import Server
 from mcp.server.mcpserver import MCPServer
@@ -110,6 +110,7 @@ class _Session:
             with contextlib.suppress(BaseException):
                 await self._task
             self.client = None
+            self.loop = None  # never connected: a later request may try again
             if isinstance(error, asyncio.CancelledError) or not isinstance(error, Exception):
                 raise
             cause = _leaf(error)
@@ -154,6 +155,11 @@ class _Session:
             task.add_done_callback(self._background.discard)
         elif isinstance(message, Exception):
             _logger.debug("MCP transport error on %s: %r", self._owner.name, message)
+
+    def lost(self) -> None:
+        """The connection is gone: let the serving task leave its context."""
+        if self._closing is not None:
+            self._closing.set()
 
     async def close(self) -> None:
         """Close the connection (on the owning loop); waits a bounded time for it."""
@@ -237,6 +243,16 @@ class _McpClient:
         if self._closed:
             raise RuntimeError(f"MCP client {self.name} is closed")
 
+    def _check_lost(self) -> None:
+        """A request never reconnects silently: only a first request opens the
+        connection (an explicit ``initialize()`` reconnects)."""
+        self._check_not_closed()
+        if self._session.loop is not None:
+            raise MCPError(
+                code=types.CONNECTION_CLOSED,
+                message=f"MCP client {self.name} lost its connection to the server",
+            )
+
     @property
     def name(self) -> str:
         return self.connection_name or self.client_info.name
@@ -287,7 +303,7 @@ class _McpClient:
         tools: list[types.Tool] = []
         cursor: str | None = None
         while True:
-            page = await client.list_tools(cursor=cursor)
+            page = await self._watch(client.list_tools(cursor=cursor))
             tools.extend(page.tools)
             cursor = page.next_cursor
             if cursor is None:
@@ -297,9 +313,19 @@ class _McpClient:
 
     async def _call_tool(self, request: types.CallToolRequestParams) -> types.CallToolResult:
         client = self._connected()
-        return await client.call_tool(
-            request.name, request.arguments, meta=request.meta or None
+        return await self._watch(
+            client.call_tool(request.name, request.arguments, meta=request.meta or None)
         )
+
+    async def _watch(self, request: Coroutine[Any, Any, T]) -> T:
+        """Await a request; a closed connection (the server died) ends the session, so
+        later requests fail at once instead of reaching a dead transport."""
+        try:
+            return await request
+        except MCPError as error:
+            if error.code == types.CONNECTION_CLOSED:
+                self._session.lost()
+            raise
 
     async def _tools_changed(self) -> None:
         try:
@@ -365,6 +391,7 @@ class McpSyncClient(_McpClient):
 
     def _ensure_open(self) -> None:
         if not self._session.is_open:
+            self._check_lost()
             self.initialize()
 
     def list_tools(self) -> types.ListToolsResult:
@@ -391,6 +418,7 @@ class McpSyncClient(_McpClient):
 
     async def _aensure_open(self) -> None:
         if not self._session.is_open:
+            self._check_lost()
             await asyncio.get_running_loop().run_in_executor(None, self.initialize)
 
     def list_tools_snapshot(self) -> list[types.Tool]:
@@ -466,9 +494,7 @@ class McpAsyncClient(_McpClient):
 
     async def _ensure_open(self) -> None:
         if not self._session.is_open:
-            self._check_not_closed()
-            if self._session.loop is not None and not self._session.on_session_loop():
-                raise RuntimeError(f"MCP client {self.name} lost its connection")
+            self._check_lost()
             await self.initialize()
 
     async def list_tools(self) -> types.ListToolsResult:

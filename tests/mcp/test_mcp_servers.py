@@ -203,7 +203,8 @@ def test_a_server_that_dies_mid_call_fails_the_request_clearly(
     with pytest.raises(MCPError, match="Connection closed"):
         chat_client.prompt().user("q").call().content()
     assert model.remaining == 1  # the loop stopped: no second model call
-    with pytest.raises(MCPError):
+    # Later calls fail at once too: the dead connection ended the session.
+    with pytest.raises(MCPError, match="Connection closed|lost its connection"):
         next(c for c in provider_of(fresh_weather_client).get_tool_callbacks()
              if c.get_tool_definition().name == "get_weather").call('{"city": "Paris"}')
     fresh_weather_client.close()
@@ -350,6 +351,23 @@ def test_a_server_that_cannot_start_fails_initialize_clearly() -> None:
     with pytest.raises(McpClientInitializationError, match="MCP client broken failed to initialize") as raised:
         open_sync_client("broken", connection, request_timeout=15)
     assert isinstance(raised.value.__cause__, MCPError)
+
+
+def test_a_client_does_not_reconnect_silently_after_its_server_died(
+    fresh_weather_client: McpSyncClient,
+) -> None:
+    crash = next(c for c in provider_of(fresh_weather_client).get_tool_callbacks()
+                 if c.get_tool_definition().name == "crash")
+    with pytest.raises(MCPError):
+        crash.call("{}")
+    deadline = time.monotonic() + 15
+    while fresh_weather_client.is_initialized() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not fresh_weather_client.is_initialized()
+    with pytest.raises(MCPError, match="lost its connection to the server"):
+        fresh_weather_client.list_tools()
+    fresh_weather_client.initialize()  # an explicit initialize() reconnects
+    assert "get_weather" in [t.name for t in fresh_weather_client.list_tools().tools]
 
 
 def test_a_wrong_url_fails_initialize_clearly() -> None:

@@ -204,7 +204,7 @@ def test_a_server_that_dies_mid_call_fails_the_request_clearly(
         chat_client.prompt().user("q").call().content()
     assert model.remaining == 1  # the loop stopped: no second model call
     # Later calls fail at once too: the dead connection ended the session.
-    with pytest.raises(MCPError, match="Connection closed|lost its connection"):
+    with pytest.raises(MCPError, match=r"Connection closed|lost its connection"):
         next(c for c in provider_of(fresh_weather_client).get_tool_callbacks()
              if c.get_tool_definition().name == "get_weather").call('{"city": "Paris"}')
     fresh_weather_client.close()

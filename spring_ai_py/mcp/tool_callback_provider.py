@@ -4,6 +4,7 @@ one or more MCP clients as tool callbacks."""
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -84,14 +85,16 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
         self._cached: list[ToolCallback] = []
         self._lock = threading.Lock()
         for client in self._mcp_clients:
-            add = getattr(client, "add_tools_change_consumer", None)
-            if callable(add):
-                add(self._tools_changed_listener(client))
+            client.add_tools_change_consumer(self._tools_changed_listener(client))
 
     def _tools_changed_listener(self, client: C) -> Callable[[list[Tool]], None]:
+        # A weak reference: a client outliving its providers does not keep them alive.
+        provider = weakref.ref(self)
+
         def listener(tools: list[Tool]) -> None:
-            name = getattr(client, "name", None) or client.get_client_info().name
-            self.on_application_event(McpToolsChangedEvent(name, tools))
+            target = provider()
+            if target is not None:
+                target.on_application_event(McpToolsChangedEvent(client.name, tools))
 
         return listener
 

@@ -9,6 +9,26 @@ from typing import Any
 from pydantic import BaseModel
 
 
+def content_to_text(content: Sequence[BaseModel]) -> str:
+    """The text the model gets for a tool result's content.
+
+    A result that is one plain text block is sent as that text, as the port sends a
+    tool's ``str`` result unquoted (PORTING §7.14); anything else (several blocks,
+    images, resources, annotated text) is Spring's JSON (:func:`content_to_json`).
+    """
+    if len(content) == 1:
+        block = content[0]
+        if (
+            getattr(block, "type", None) == "text"
+            and getattr(block, "annotations", None) is None
+            and getattr(block, "meta", None) is None
+        ):
+            text = getattr(block, "text", None)
+            if isinstance(text, str):
+                return text
+    return content_to_json(content)
+
+
 def content_to_json(content: Sequence[BaseModel]) -> str:
     """The result's content blocks as compact JSON, the way Spring 2.0.1 sends them.
 

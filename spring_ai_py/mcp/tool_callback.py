@@ -9,7 +9,7 @@ import mcp_types as types
 from mcp import MCPError
 
 from spring_ai_py import _assert
-from spring_ai_py.mcp._content import arguments_from_json, content_to_json
+from spring_ai_py.mcp._content import arguments_from_json, content_to_text
 from spring_ai_py.mcp.mcp_tool_utils import McpToolUtils
 from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
     MetaFunction,
@@ -89,12 +89,12 @@ class _McpToolCallback(ToolCallback):
         _assert.not_none(response, "response was null")
         assert response is not None
         if response.is_error:
-            text = content_to_json(response.content)
+            text = content_to_text(response.content)
             _logger.error("Error calling tool: %s", text)
             raise ToolExecutionException(
                 self._definition, RuntimeError(f"Error calling tool: {text}")
             )
-        return content_to_json(response.content)
+        return content_to_text(response.content)
 
     def __repr__(self) -> str:
         return (

@@ -28,12 +28,13 @@ def callback(client: FakeAsyncClient, name: str = "testTool", prefixed: str | No
 
 
 def test_call_should_throw_on_error() -> None:
-    """The error content is rendered as JSON (Spring prints Java's record ``toString``)."""
+    """The error content is rendered like a result: one plain text block as its text
+    (Spring prints Java's record ``toString``)."""
     client = FakeAsyncClient(result=text_result("Some error data", is_error=True))
     with pytest.raises(ToolExecutionException) as raised:
         callback(client).call('{"param":"value"}')
     assert isinstance(raised.value.cause, RuntimeError)
-    assert str(raised.value.cause) == 'Error calling tool: [{"text":"Some error data"}]'
+    assert str(raised.value.cause) == "Error calling tool: Some error data"
 
 
 def test_call_should_wrap_reactive_errors() -> None:

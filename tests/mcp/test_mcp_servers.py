@@ -60,10 +60,6 @@ def tool_results(model: ScriptedChatModel, prompt_index: int = 1) -> list[str]:
     return [r.response_data for r in message.get_responses()]
 
 
-def texts(result: str) -> list[str]:
-    return [block["text"] for block in json.loads(result)]
-
-
 def provider_of(*clients: McpSyncClient) -> SyncMcpToolCallbackProvider:
     return SyncMcpToolCallbackProvider.builder().mcp_clients(*clients).build()
 
@@ -76,7 +72,7 @@ def test_the_model_calls_a_stdio_tool_and_gets_its_result(weather_client: McpSyn
     chat_client = ChatClient.builder(model).default_tool_callbacks(provider_of(weather_client)).build()
 
     assert chat_client.prompt().user("Weather in Paris?").call().content() == "It is sunny."
-    assert [texts(r) for r in tool_results(model)] == [["Paris: sunny (weather)"]]
+    assert tool_results(model) == ["Paris: sunny (weather)"]
     definitions = model.prompts[0].get_options().tool_callbacks  # type: ignore[union-attr]
     weather = next(c for c in definitions if c.get_tool_definition().name == "get_weather")
     assert weather.get_tool_definition().description == "Current weather of a city."
@@ -91,7 +87,7 @@ def test_the_awaitable_call_path_awaits_the_session(weather_client: McpSyncClien
         return await chat_client.prompt().user("q").call().acontent()
 
     assert asyncio.run(asyncio.wait_for(ask(), 30)) == "done"
-    assert texts(tool_results(model)[0]) == ["Rome: sunny (weather)"]
+    assert tool_results(model)[0] == "Rome: sunny (weather)"
 
 
 def test_the_stream_path_with_for_and_async_for(weather_client: McpSyncClient) -> None:
@@ -104,8 +100,8 @@ def test_the_stream_path_with_for_and_async_for(weather_client: McpSyncClient) -
         return "".join([chunk async for chunk in chat_client.prompt().user("q").stream().content()])
 
     assert asyncio.run(asyncio.wait_for(consume(), 30)) == "warm"
-    assert texts(tool_results(model, 1)[0]) == ["Oslo: sunny (weather)"]
-    assert texts(tool_results(model, 3)[0]) == ["Lima: sunny (weather)"]
+    assert tool_results(model, 1)[0] == "Oslo: sunny (weather)"
+    assert tool_results(model, 3)[0] == "Lima: sunny (weather)"
 
 
 def test_tools_are_callable_from_many_threads_and_from_asyncio(weather_client: McpSyncClient) -> None:
@@ -123,17 +119,12 @@ def test_tools_are_callable_from_many_threads_and_from_asyncio(weather_client: M
         thread.start()
     for thread in threads:
         thread.join(30)
-    assert {k: texts(v) for k, v in results.items()} == {
-        c: [f"{c}: sunny (weather)"] for c in ("A", "B", "C", "D")
-    }
+    assert results == {c: f"{c}: sunny (weather)" for c in ("A", "B", "C", "D")}
 
     async def both() -> list[str]:
         return list(await asyncio.gather(callback.acall('{"city": "X"}'), callback.acall('{"city": "Y"}')))
 
-    assert [texts(r) for r in asyncio.run(asyncio.wait_for(both(), 30))] == [
-        ["X: sunny (weather)"],
-        ["Y: sunny (weather)"],
-    ]
+    assert asyncio.run(asyncio.wait_for(both(), 30)) == ["X: sunny (weather)", "Y: sunny (weather)"]
 
 
 # -- names, filters, errors, context ---------------------------------------------------------
@@ -149,7 +140,7 @@ def test_two_servers_with_a_clashing_tool_name_get_unique_names(
         assert "alt_1_get_weather" in names
         model = scripted([("alt_1_get_weather", {"city": "Bern"})], "ok")
         ChatClient.create(model).prompt().user("q").tools(provider).call().content()
-        assert texts(tool_results(model)[0]) == ["Bern: sunny (weather-http)"]
+        assert tool_results(model)[0] == "Bern: sunny (weather-http)"
 
         with pytest.raises(RuntimeError, match=r"Multiple tools with the same name \(get_weather"):
             SyncMcpToolCallbackProvider([weather_client, http_client]).get_tool_callbacks()
@@ -190,7 +181,7 @@ def test_tool_context_reaches_the_server_as_meta(weather_client: McpSyncClient) 
 
     chat_client.prompt().user("q").tool_context({"user_id": "ada", "tenant": 7}).call().content()
     (result,) = tool_results(model)
-    assert json.loads(texts(result)[0]) == {"tenant": 7, "user_id": "ada"}
+    assert json.loads(result) == {"tenant": 7, "user_id": "ada"}
 
 
 def test_a_server_that_dies_mid_call_fails_the_request_clearly(
@@ -225,7 +216,7 @@ def test_a_tool_list_change_invalidates_the_provider_cache(
     assert chat_client.prompt().user("q").call().content() == "enabled"
     assert changed.wait(15)
     assert chat_client.prompt().user("q").call().content() == "rain"
-    assert texts(tool_results(model, 3)[0]) == ["Nice: rain tomorrow"]
+    assert tool_results(model, 3)[0] == "Nice: rain tomorrow"
 
 
 # -- other transports -------------------------------------------------------------------------
@@ -236,7 +227,7 @@ def test_sse_transport(sse_weather_server: HttpServer) -> None:
     with open_sync_client("sse", connection) as client:
         model = scripted([("get_weather", {"city": "Kyiv"})], "ok")
         ChatClient.create(model).prompt().user("q").tools(provider_of(client)).call().content()
-        assert texts(tool_results(model)[0]) == ["Kyiv: sunny (weather-sse)"]
+        assert tool_results(model)[0] == "Kyiv: sunny (weather-sse)"
         info = client.get_current_initialization_result()
         assert info is not None and info.server_info.name == "weather-sse"
 
@@ -256,13 +247,13 @@ def test_async_client_on_the_callers_loop() -> None:
             blocking = await asyncio.get_running_loop().run_in_executor(
                 None, callback.call, '{"city": "Faro"}'
             )
-            assert texts(blocking) == ["Faro: sunny (weather-async)"]
+            assert blocking == "Faro: sunny (weather-async)"
             with pytest.raises(RuntimeError, match=r"use `await tool_callback\.acall"):
                 callback.call('{"city": "Faro"}')
             return answer
 
     assert asyncio.run(asyncio.wait_for(run(), 60)) == "ok"
-    assert texts(tool_results(model)[0]) == ["Porto: sunny (weather-async)"]
+    assert tool_results(model)[0] == "Porto: sunny (weather-async)"
 
 
 # -- our tools served over MCP ----------------------------------------------------------------
@@ -337,10 +328,10 @@ def test_our_tools_served_over_mcp_and_called_back(our_tools_server: HttpServer)
         )
         ChatClient.create(model).prompt().user("q").tools(provider_of(client)).call().content()
         results = tool_results(model)
-        assert texts(results[0]) == ["Tokyo: 12:00"]
-        assert results[1] == 'Error calling tool: [{"text":"division by zero"}]'
-        assert texts(results[2]) == ["ServerRequestContext"]
-        assert texts(results[3]) == ["Rome: 21C"]
+        assert results[0] == "Tokyo: 12:00"
+        assert results[1] == "Error calling tool: division by zero"
+        assert results[2] == "ServerRequestContext"
+        assert results[3] == "Rome: 21C"
 
 
 # -- connection failures ----------------------------------------------------------------------
@@ -392,7 +383,7 @@ def test_streamable_http_connection_sends_its_headers(our_tools_server: HttpServ
     with open_sync_client("with-headers", connection) as client:
         callback = next(c for c in provider_of(client).get_tool_callbacks()
                         if c.get_tool_definition().name == "api_key_seen")
-        assert texts(callback.call("{}")) == ["secret"]
+        assert callback.call("{}") == "secret"
 
 
 def test_tool_context_reaches_an_mcp_tool_method_as_mcp_meta(our_tools_server: HttpServer) -> None:
@@ -400,4 +391,4 @@ def test_tool_context_reaches_an_mcp_tool_method_as_mcp_meta(our_tools_server: H
         model = scripted([("greet", {"greeting": "Hello"})], "ok")
         chat_client = ChatClient.builder(model).default_tool_callbacks(provider_of(client)).build()
         chat_client.prompt().user("q").tool_context({"user": "ada"}).call().content()
-        assert texts(tool_results(model)[0]) == ["Hello, ada!"]
+        assert tool_results(model)[0] == "Hello, ada!"

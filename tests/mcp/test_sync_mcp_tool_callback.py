@@ -1,4 +1,5 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.mcp.SyncMcpToolCallbackTests`: 13 tests ported, 0 skipped."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.mcp.SyncMcpToolCallbackTests`: 13 tests ported, 0 skipped
+(plus one test of the port's rule for a single text block)."""
 
 from __future__ import annotations
 
@@ -76,14 +77,14 @@ def test_call_should_handle_null_or_empty_input() -> None:
 
 
 def test_call_should_throw_on_error() -> None:
-    """The port renders the error content as the same JSON the result uses (Spring
-    prints Java's record ``toString``)."""
+    """The error content is rendered like a result: one plain text block as its text
+    (Spring prints Java's record ``toString``)."""
     client = FakeSyncClient(result=text_result("Some error data", is_error=True))
     callback = _callback(client)
     with pytest.raises(ToolExecutionException) as raised:
         callback.call('{"param":"value"}')
     assert isinstance(raised.value.cause, RuntimeError)
-    assert str(raised.value.cause) == 'Error calling tool: [{"text":"Some error data"}]'
+    assert str(raised.value.cause) == "Error calling tool: Some error data"
 
 
 def test_call_should_wrap_exceptions() -> None:
@@ -129,3 +130,12 @@ def test_builder_should_validate_required_parameters() -> None:
         SyncMcpToolCallback.builder().tool(tool("testTool")).build()
     with pytest.raises(ValueError, match="MCP tool must not be null"):
         SyncMcpToolCallback.builder().mcp_client(FakeSyncClient()).build()
+
+
+def test_a_single_plain_text_block_is_sent_as_its_text() -> None:
+    """PORTING §7.14's rule for ``str`` results, applied to MCP: one plain text block is
+    the text itself; several blocks, other content or annotated text stay Spring's JSON."""
+    assert _callback(FakeSyncClient(result=text_result("Sunny"))).call("{}") == "Sunny"
+    annotated = types.TextContent(type="text", text="Sunny", annotations=types.Annotations(priority=1.0))
+    client = FakeSyncClient(result=types.CallToolResult(content=[annotated]))
+    assert _callback(client).call("{}") == '[{"text":"Sunny","annotations":{"priority":1.0}}]'

@@ -6,7 +6,9 @@ from spring_ai_py.chat.client.chat_client import (
     ChatClientBuilder,
     ChatClientRequestSpec,
     DefaultChatClient,
+    DefaultChatClientBuilder,
 )
+from spring_ai_py.chat.client.default_chat_client_utils import DefaultChatClientUtils
 from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse, ResponseEntity
 from spring_ai_py.chat.client.response_specs import CallResponseSpec, StreamResponseSpec
@@ -29,6 +31,8 @@ __all__ = [
     "ChatClientRequestSpec",
     "ChatClientResponse",
     "DefaultChatClient",
+    "DefaultChatClientBuilder",
+    "DefaultChatClientUtils",
     "EntityParamSpec",
     "PromptSystemSpec",
     "PromptUserSpec",

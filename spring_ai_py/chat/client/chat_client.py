@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert
@@ -33,14 +34,17 @@ from spring_ai_py.chat.client.observation.convention import (
 from spring_ai_py.chat.client.records import ChatClientRequest
 from spring_ai_py.chat.client.response_specs import CallResponseSpec, StreamResponseSpec
 from spring_ai_py.chat.client.specs import (
+    UNSET,
     AdvisorSpec,
     EntityParamSpec,
     PromptSystemSpec,
     PromptUserSpec,
+    Unset,
     flatten_advisors,
     read_text,
 )
 from spring_ai_py.chat.messages import Message, SystemMessage, UserMessage
+from spring_ai_py.chat.model import ChatModel
 from spring_ai_py.chat.prompt import ChatOptions, ChatOptionsBuilder, Prompt, PromptTemplate
 from spring_ai_py.content import Media
 from spring_ai_py.core import Ordered
@@ -52,18 +56,37 @@ if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
 
     from spring_ai_py.chat.client.advisor.observation import AdvisorObservationConvention
-    from spring_ai_py.chat.model import ChatModel
     from spring_ai_py.template import TemplateRenderer
 
 _DEFAULT_CHAT_CLIENT_CONVENTION = DefaultChatClientObservationConvention()
 
 
 def _options_builder(options: ChatOptions | ChatOptionsBuilder) -> ChatOptionsBuilder:
+    """The builder itself (Spring keeps the customizer it was given), or a builder
+    pre-filled from built options."""
     if isinstance(options, ChatOptionsBuilder):
-        return options.clone()
+        return options
     if isinstance(options, ChatOptions):
         return options.mutate()
     raise TypeError(f"options must be ChatOptions or a ChatOptions builder, got {type(options).__name__}")
+
+
+def _checked_chat_model(chat_model: object) -> ChatModel:
+    """Spring's ``chatModel cannot be null``, plus a type check so a wrong argument
+    (a model name such as ``"gpt-4o"``) fails when the client is built, not at call time."""
+    _assert.not_none(chat_model, "chat_model cannot be null")
+    if not isinstance(chat_model, ChatModel):
+        raise TypeError(f"chat_model must be a ChatModel, got {type(chat_model).__name__}: {chat_model!r}")
+    return chat_model
+
+
+def _is_consumer(value: object) -> bool:
+    """A spec callable (``lambda s: ...``), as opposed to a value of the other overloads."""
+    return callable(value) and not isinstance(value, type | str | os.PathLike | Advisor)
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated (removed in Spring AI 2.0.1); {new}", DeprecationWarning, stacklevel=3)
 
 
 _CHAIN_CACHE_SIZE = 64
@@ -182,7 +205,7 @@ class ChatClientRequestSpec:
         advisor_observation_convention: AdvisorObservationConvention | None = None,
         tool_calling_advisor_builder: ToolCallingAdvisor.Builder | None = None,
     ) -> None:
-        self.chat_model: ChatModel = _assert.not_none(chat_model, "chatModel cannot be null")
+        self.chat_model: ChatModel = _checked_chat_model(chat_model)
         self.tracer_provider = tracer_provider
         self.observation_convention = observation_convention or _DEFAULT_CHAT_CLIENT_CONVENTION
         self.advisor_observation_convention = advisor_observation_convention
@@ -241,9 +264,11 @@ class ChatClientRequestSpec:
     def advisors(self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]) -> Self:
         """Add advisors: ``advisors(a, b)``, ``advisors([a, b])`` or
         ``advisors(lambda a: a.param(k, v).advisors(x))``."""
-        if len(advisors) == 1 and callable(advisors[0]) and not isinstance(advisors[0], Advisor):
+        consumer = advisors[0] if len(advisors) == 1 else None
+        if _is_consumer(consumer):
+            assert callable(consumer)
             spec = AdvisorSpec()
-            advisors[0](spec)
+            consumer(spec)
             self.advisor_params.update(spec.get_params())
             self.advisors_list.extend(spec.get_advisors())
             return self
@@ -257,6 +282,10 @@ class ChatClientRequestSpec:
         for item in messages:
             items.extend(item if isinstance(item, list | tuple) else [item])
         _assert.no_null_elements(items, "messages cannot contain null elements")
+        for item in items:
+            if not isinstance(item, Message):
+                hint = " (use user(text) for a text)" if isinstance(item, str) else ""
+                raise TypeError(f"messages must be Message objects{hint}, got {type(item).__name__}: {item!r}")
         self.messages_list.extend(items)
         return self
 
@@ -266,9 +295,16 @@ class ChatClientRequestSpec:
         self.options_customizer = _options_builder(options)
         return self
 
-    def system(self, text: str | Path | Callable[[PromptSystemSpec], Any]) -> Self:
-        """The system text (a template when params are given) or a spec callable."""
-        if callable(text):
+    def system(
+        self,
+        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
+        charset: str | Unset | None = UNSET,
+    ) -> Self:
+        """The system text (a template when params are given), a file to read it from
+        (``system(Path("system.txt"), charset="utf-8")``, Spring's ``(Resource,
+        Charset)``) or a spec callable. A ``str`` is always the text itself."""
+        if isinstance(charset, Unset) and _is_consumer(text):
+            assert callable(text)
             spec = PromptSystemSpec()
             text(spec)
             if spec.text_value is not None and spec.text_value.strip():
@@ -276,13 +312,19 @@ class ChatClientRequestSpec:
             self.system_params.update(spec.params_value)
             self.system_metadata.update(spec.metadata_value)
             return self
-        _assert.not_none(text, "text cannot be null")
-        self.system_text = _assert.has_text(read_text(text), "text cannot be null or empty")
+        self.system_text = read_text(text, charset)
         return self
 
-    def user(self, text: str | Path | Callable[[PromptUserSpec], Any]) -> Self:
-        """The user text or a spec callable (text, params, media, metadata)."""
-        if callable(text):
+    def user(
+        self,
+        text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
+        charset: str | Unset | None = UNSET,
+    ) -> Self:
+        """The user text, a file to read it from (``user(Path("q.txt"), charset=...)``)
+        or a spec callable (text, params, media, metadata). A ``str`` is always the text
+        itself."""
+        if isinstance(charset, Unset) and _is_consumer(text):
+            assert callable(text)
             spec = PromptUserSpec()
             text(spec)
             if spec.text_value is not None and spec.text_value.strip():
@@ -291,13 +333,12 @@ class ChatClientRequestSpec:
             self.media_list.extend(spec.media_value)
             self.user_metadata.update(spec.metadata_value)
             return self
-        _assert.not_none(text, "text cannot be null")
-        self.user_text = _assert.has_text(read_text(text), "text cannot be null or empty")
+        self.user_text = read_text(text, charset)
         return self
 
     def template_renderer(self, template_renderer: TemplateRenderer) -> Self:
         """The renderer for user and system templates."""
-        self.renderer = _assert.not_none(template_renderer, "templateRenderer cannot be null")
+        self.renderer = _assert.not_none(template_renderer, "template_renderer cannot be null")
         return self
 
     def tools(self, *tool_objects: Any) -> Self:
@@ -333,7 +374,13 @@ class ChatClientRequestSpec:
         return self.tools(*tool_callbacks)
 
     def tool_names(self, *tool_names: str | Sequence[str]) -> Self:
-        """Tools resolved by name through the ``ToolCallingManager``'s resolver."""
+        """Deprecated: Spring AI 2.0.1 removed ``toolNames``; pass the tools themselves
+        to :meth:`tools`. Still resolves the names through the ``ToolCallingManager``'s
+        resolver, and warns."""
+        _deprecated("ChatClientRequestSpec.tool_names()", "pass the tools to tools() instead")
+        return self._add_tool_names(*tool_names)
+
+    def _add_tool_names(self, *tool_names: str | Sequence[str]) -> Self:
         _assert.not_none(tool_names, "tool_names cannot be null")
         names: list[Any] = []
         for item in tool_names:
@@ -345,6 +392,8 @@ class ChatClientRequestSpec:
     def tool_context(self, tool_context: Mapping[str, Any]) -> Self:
         """Entries handed to the tools (never sent to the model)."""
         _assert.not_none(tool_context, "context cannot be null")
+        if not isinstance(tool_context, Mapping):
+            raise TypeError(f"tool_context must be a mapping, got {type(tool_context).__name__}: {tool_context!r}")
         _assert.no_null_elements(tool_context.keys(), "context keys cannot contain null elements")
         _assert.no_null_elements(tool_context.values(), "context values cannot contain null elements")
         for key in tool_context:
@@ -369,7 +418,7 @@ class ChatClientRequestSpec:
             self.observation_convention,
             self.advisor_observation_convention,
         )
-        builder._defaults = self._copy()
+        builder._default_request = self._copy()
         return builder
 
     # -- execution ---------------------------------------------------------------
@@ -621,7 +670,7 @@ class ChatClient(ABC):
         ``ToolCallingAdvisor``; by default one with a ``ToolCallingManager`` reporting to
         ``tracer_provider``. A given builder is used as is (configure its manager's
         tracer provider yourself)."""
-        _assert.not_none(chat_model, "chatModel cannot be null")
+        _checked_chat_model(chat_model)
         return ChatClientBuilder(
             chat_model,
             tracer_provider,
@@ -642,16 +691,30 @@ class ChatClient(ABC):
 class DefaultChatClient(ChatClient):
     """The default ChatClient: every request starts as a copy of the defaults."""
 
-    def __init__(self, defaults: ChatClientRequestSpec) -> None:
-        self._defaults = _assert.not_none(defaults, "defaultChatClientRequest cannot be null")
+    def __init__(self, default_chat_client_request: ChatClientRequestSpec) -> None:
+        self._defaults = _assert.not_none(
+            default_chat_client_request, "default_chat_client_request cannot be null"
+        )
+        if not isinstance(default_chat_client_request, ChatClientRequestSpec):
+            raise TypeError(
+                "default_chat_client_request must be a ChatClientRequestSpec, got "
+                f"{type(default_chat_client_request).__name__}"
+            )
 
     def prompt(self, prompt: str | Prompt | None = None) -> ChatClientRequestSpec:
+        """A request spec starting from the defaults: ``prompt()``, ``prompt("text")``
+        (a user message) or ``prompt(Prompt(...))`` (its messages and options)."""
         spec = self._defaults._copy()
         if prompt is None:
             return spec
         if isinstance(prompt, str):
             _assert.has_text(prompt, "content cannot be null or empty")
             prompt = Prompt(prompt)
+        elif not isinstance(prompt, Prompt):
+            raise TypeError(
+                f"prompt must be a str or a Prompt, got {type(prompt).__name__}: {prompt!r}"
+                + (" (wrap messages in Prompt([...]) or use messages(...))" if isinstance(prompt, list) else "")
+            )
         spec.messages(prompt.get_instructions())
         options = prompt.get_options()
         if options is not None:
@@ -662,6 +725,7 @@ class DefaultChatClient(ChatClient):
         return spec
 
     def mutate(self) -> ChatClientBuilder:
+        """A builder pre-filled with this client's defaults."""
         return self._defaults.mutate()
 
 
@@ -681,8 +745,8 @@ class ChatClientBuilder:
             tool_calling_advisor_builder = ToolCallingAdvisor.builder().tool_calling_manager(
                 ToolCallingManager.builder().tracer_provider(tracer_provider).build()
             )
-        self._defaults = ChatClientRequestSpec(
-            chat_model,
+        self._default_request = ChatClientRequestSpec(
+            _checked_chat_model(chat_model),
             tracer_provider,
             observation_convention,
             advisor_observation_convention,
@@ -692,57 +756,74 @@ class ChatClientBuilder:
     def default_advisors(
         self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]
     ) -> Self:
-        self._defaults.advisors(*advisors)
+        self._default_request.advisors(*advisors)
         return self
 
     def default_options(self, options: ChatOptions | ChatOptionsBuilder) -> Self:
-        self._defaults.options(options)
+        self._default_request.options(options)
         return self
 
-    def default_user(self, text: str | Path | Callable[[PromptUserSpec], Any]) -> Self:
-        self._defaults.user(text)
+    def default_user(
+        self,
+        text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
+        charset: str | Unset | None = UNSET,
+    ) -> Self:
+        """The default user text, a file to read it from (``(path, charset="utf-8")``,
+        Spring's ``(Resource, Charset)``) or a spec callable."""
+        self._default_request.user(text, charset)
         return self
 
-    def default_system(self, text: str | Path | Callable[[PromptSystemSpec], Any]) -> Self:
-        self._defaults.system(text)
+    def default_system(
+        self,
+        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
+        charset: str | Unset | None = UNSET,
+    ) -> Self:
+        """The default system text, a file to read it from or a spec callable."""
+        self._default_request.system(text, charset)
         return self
 
     def default_template_renderer(self, template_renderer: TemplateRenderer) -> Self:
-        self._defaults.template_renderer(template_renderer)
+        self._default_request.template_renderer(template_renderer)
         return self
 
     def add_messages(self, messages: Sequence[Message]) -> Self:
-        self._defaults.messages(list(messages))
+        self._default_request.messages(list(messages))
         return self
 
     def default_tools(self, *tool_objects: Any) -> Self:
         """Tools for every request (see ``ChatClientRequestSpec.tools``)."""
-        self._defaults.tools(*tool_objects)
+        self._default_request.tools(*tool_objects)
         return self
 
     def default_tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[Any]) -> Self:
         """Deprecated in 2.0.0 in favour of :meth:`default_tools`."""
-        self._defaults.tool_callbacks(*tool_callbacks)
+        self._default_request.tool_callbacks(*tool_callbacks)
         return self
 
     def default_tool_names(self, *tool_names: str | Sequence[str]) -> Self:
-        """Tools resolved by name for every request."""
-        self._defaults.tool_names(*tool_names)
+        """Deprecated: Spring AI 2.0.1 removed ``defaultToolNames``; pass the tools to
+        :meth:`default_tools`. Still resolves the names for every request, and warns."""
+        _deprecated("ChatClient.Builder.default_tool_names()", "pass the tools to default_tools() instead")
+        self._default_request._add_tool_names(*tool_names)
         return self
 
     def default_tool_context(self, tool_context: Mapping[str, Any]) -> Self:
         """Tool-context entries for every request."""
-        self._defaults.tool_context(tool_context)
+        self._default_request.tool_context(tool_context)
         return self
 
     def clone(self) -> ChatClientBuilder:
         builder = ChatClientBuilder.__new__(ChatClientBuilder)
-        builder._defaults = self._defaults._copy()
+        builder._default_request = self._default_request._copy()
         return builder
 
     def build(self) -> ChatClient:
-        return DefaultChatClient(self._defaults._copy())
+        return DefaultChatClient(self._default_request._copy())
 
+
+DefaultChatClientBuilder = ChatClientBuilder
+"""Spring's ``DefaultChatClientBuilder``: the same class as ``ChatClient.Builder``
+(``DefaultChatClientBuilder(chat_model, tracer_provider, ...)`` works as in Java)."""
 
 # Java's nested types, for code translated name by name (``ChatClient.Builder``...).
 for _nested in (
@@ -756,3 +837,17 @@ for _nested in (
 ):
     setattr(ChatClient, _nested.__name__, _nested)
 ChatClient.Builder = ChatClientBuilder  # type: ignore[attr-defined]
+
+# Spring's implementation classes nested in ``DefaultChatClient``. The port has one class
+# per spec (no interface/implementation split), so each name is that class itself:
+# ``DefaultChatClient.DefaultPromptUserSpec()`` builds a ``PromptUserSpec``.
+for _java_name, _cls in (
+    ("DefaultChatClientRequestSpec", ChatClientRequestSpec),
+    ("DefaultCallResponseSpec", CallResponseSpec),
+    ("DefaultStreamResponseSpec", StreamResponseSpec),
+    ("DefaultPromptUserSpec", PromptUserSpec),
+    ("DefaultPromptSystemSpec", PromptSystemSpec),
+    ("DefaultAdvisorSpec", AdvisorSpec),
+    ("DefaultEntityParamSpec", EntityParamSpec),
+):
+    setattr(DefaultChatClient, _java_name, _cls)

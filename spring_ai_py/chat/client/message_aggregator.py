@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 from spring_ai_py.chat.client.records import ChatClientResponse
@@ -19,22 +18,30 @@ class ChatClientMessageAggregator:
     usage) with the chunks' contexts merged over ``context``. It may be a coroutine
     function. A stream that fails or is closed early never reaches the handler; closing
     this stream closes the source at once.
+
+    ``responses`` is any async iterable of responses, such as what
+    ``stream().chat_client_response()`` returns.
     """
 
     async def aggregate_chat_client_response(
         self,
-        responses: AsyncIterator[ChatClientResponse],
+        responses: AsyncIterable[ChatClientResponse],
         aggregation_handler: Callable[[ChatClientResponse], Awaitable[Any] | Any],
         context: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[ChatClientResponse]:
         chunks: list[ChatResponse] = []
         merged: dict[str, Any] = dict(context) if context else {}
-        async with contextlib.aclosing(responses):  # type: ignore[type-var]
-            async for response in responses:
+        source = aiter(responses)
+        try:
+            async for response in source:
                 if response.chat_response is not None:
                     chunks.append(response.chat_response)
                 merged.update(response.context)
                 yield response
+        finally:
+            close = getattr(source, "aclose", None)
+            if close is not None:
+                await close()
         outcome = aggregation_handler(
             ChatClientResponse(MessageAggregator.aggregate_responses(chunks), merged)
         )

@@ -51,9 +51,10 @@ class _Observed:
         tracer: Tracer,
         convention: ChatClientObservationConvention,
     ) -> None:
-        _assert.not_none(request, "chatClientRequest cannot be null")
-        _assert.not_none(chain, "advisorChain cannot be null")
-        _assert.not_none(convention, "observationConvention cannot be null")
+        _assert.not_none(request, "chat_client_request cannot be null")
+        _assert.not_none(chain, "advisor_chain cannot be null")
+        _assert.not_none(tracer, "tracer cannot be null")
+        _assert.not_none(convention, "observation_convention cannot be null")
         self._request = request
         self._chain = chain
         self._chain_used = False

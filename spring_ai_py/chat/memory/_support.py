@@ -9,8 +9,16 @@ from spring_ai_py.chat.messages import Message
 
 
 def validate_conversation_id(conversation_id: str | None) -> str:
-    """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank."""
-    return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+    """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank.
+
+    A NUL character is rejected too, on every repository alike: PostgreSQL cannot store
+    one in text, and SQLite and the in-memory store would otherwise accept what
+    PostgreSQL refuses.
+    """
+    checked = _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+    if "\x00" in checked:
+        raise ValueError("conversation_id cannot contain a NUL character")
+    return checked
 
 
 def message_list(messages: Message | Sequence[Message] | None) -> list[Message]:

@@ -14,8 +14,77 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.prompt import ChatOptions, Prompt
 
 
+def _request_of(prompt: Any, messages: tuple[Message, ...], method: str) -> Prompt | None:
+    """The prompt for a text or message overload; ``None`` when ``prompt`` is a Prompt."""
+    from spring_ai_py.chat.prompt import Prompt
+
+    if isinstance(prompt, Prompt):
+        return None
+    if isinstance(prompt, str):
+        return Prompt([UserMessage(prompt)])
+    if isinstance(prompt, Message):
+        return Prompt([prompt, *messages])
+    raise TypeError(f"{method}() takes a Prompt, a str or messages, not {type(prompt).__name__}")
+
+
+def _text_of(response: Any, model: Any) -> str | None:
+    """Spring's default-method unwrapping: the first generation's text, ``""`` without one."""
+    if not isinstance(response, ChatResponse):
+        raise TypeError(
+            f"{type(model).__name__}.call() returned {type(response).__name__}, not a ChatResponse"
+        )
+    generation = response.get_result()
+    if generation is None:
+        return ""
+    output = generation.get_output()
+    if output is None:
+        raise TypeError(f"{type(model).__name__}.call() returned a generation without output")
+    return output.get_text()
+
+
+def _stream_text(stream: Callable[[Any, Prompt], AsyncIterator[ChatResponse]]) -> Callable[..., Any]:
+    """Give an implementation of ``stream(Prompt)`` Spring's text overloads.
+
+    ``stream("hi")`` and ``stream(message, ...)`` stream the text of each chunk's first
+    generation (``""`` for a chunk without one), like ``StreamingChatModel``'s defaults.
+    """
+
+    @functools.wraps(stream)
+    def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
+        request = _request_of(prompt, messages, "stream")
+        if request is None:
+            return stream(self, prompt)
+        return _texts(stream(self, request))
+
+    wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+async def _texts(chunks: AsyncIterator[ChatResponse]) -> AsyncIterator[str]:
+    try:
+        async for chunk in chunks:
+            generation = chunk.get_result()
+            output = generation.get_output() if generation is not None else None
+            text = output.get_text() if output is not None else None
+            yield text if text is not None else ""
+    finally:
+        close = getattr(chunks, "aclose", None)
+        if close is not None:
+            await close()
+
+
 class StreamingChatModel(ABC):
-    """A model that streams its answer as a sequence of partial ``ChatResponse`` chunks."""
+    """A model that streams its answer as a sequence of partial ``ChatResponse`` chunks.
+
+    As in Spring, ``stream("text")`` and ``stream(message, ...)`` also work on every
+    implementation and stream the text of each chunk.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        stream = cls.__dict__.get("stream")
+        if stream is not None and not getattr(stream, "__spring_ai_text_overloads__", False):
+            cls.stream = _stream_text(stream)  # type: ignore[method-assign]
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         """Stream the answer to ``prompt``; nothing runs before iteration starts."""
@@ -32,18 +101,10 @@ def _accept_text(call: Callable[[Any, Prompt], ChatResponse]) -> Callable[..., A
 
     @functools.wraps(call)
     def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
-        from spring_ai_py.chat.prompt import Prompt
-
-        if isinstance(prompt, Prompt):
+        request = _request_of(prompt, messages, "call")
+        if request is None:
             return call(self, prompt)
-        if isinstance(prompt, str):
-            request = Prompt([UserMessage(prompt)])
-        elif isinstance(prompt, Message):
-            request = Prompt([prompt, *messages])
-        else:
-            raise TypeError(f"call() takes a Prompt, a str or messages, not {type(prompt).__name__}")
-        generation = call(self, request).get_result()
-        return generation.get_output().get_text() if generation is not None else ""
+        return _text_of(call(self, request), self)
 
     wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
     return wrapper

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
@@ -17,18 +18,17 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
     """A chat-options builder with Spring's tool setters.
 
     ``tool_callbacks(a, b)`` adds callbacks (a single list replaces them, as Spring's
-    ``toolCallbacks(List)``); ``tool_context(mapping)`` merges entries and
+    ``toolCallbacks(List)``; ``None`` is rejected); ``tool_context(mapping)`` merges entries and
     ``tool_context(key, value)`` adds one; ``tool_names(*names)`` sets the names.
     """
 
     __slots__ = ()
 
     def tool_callbacks(self, *tool_callbacks: Any) -> Self:
-        if len(tool_callbacks) == 1 and (
-            tool_callbacks[0] is None or isinstance(tool_callbacks[0], list | tuple)
-        ):
-            value = tool_callbacks[0]
-            self._values["tool_callbacks"] = list(value) if value is not None else None
+        if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
+            raise ValueError("tool_callbacks cannot be null")
+        if len(tool_callbacks) == 1 and isinstance(tool_callbacks[0], list | tuple):
+            self._values["tool_callbacks"] = list(tool_callbacks[0])
             return self
         _assert.no_null_elements(tool_callbacks, "tool_callbacks cannot contain null elements")
         existing = self._values.get("tool_callbacks") or []
@@ -59,6 +59,19 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
             merged = dict(self._values.get("tool_context") or {})
             merged.update(context)
             self._values["tool_context"] = merged
+        return self
+
+    def internal_tool_execution_enabled(self, internal_tool_execution_enabled: bool | None) -> Self:
+        """Deprecated: Spring AI 2.0.1 removed it (the ``ToolCallingAdvisor`` runs the
+        tools). Still sets the field, and warns."""
+        warnings.warn(
+            "internal_tool_execution_enabled() is deprecated (removed in Spring AI 2.0.1): "
+            "the ToolCallingAdvisor runs the tools; disable its auto-registration with "
+            "AdvisorParams.tool_calling_advisor_auto_register(False) instead",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self._values["internal_tool_execution_enabled"] = internal_tool_execution_enabled
         return self
 
     def clone(self) -> ToolCallingChatOptionsBuilder:
@@ -111,13 +124,16 @@ class ToolCallingChatOptions(ChatOptions):
         return super()._combine_field(name, mine, theirs)
 
     def get_tool_callbacks(self) -> list[ToolCallback] | None:
-        return self.tool_callbacks
+        """A copy of the tools (changing it does not change these options)."""
+        return list(self.tool_callbacks) if self.tool_callbacks is not None else None
 
     def get_tool_names(self) -> list[str] | None:
-        return self.tool_names
+        """A copy of the tool names."""
+        return list(self.tool_names) if self.tool_names is not None else None
 
     def get_tool_context(self) -> dict[str, Any] | None:
-        return self.tool_context
+        """A copy of the tool context."""
+        return dict(self.tool_context) if self.tool_context is not None else None
 
     def get_internal_tool_execution_enabled(self) -> bool | None:
         return self.internal_tool_execution_enabled

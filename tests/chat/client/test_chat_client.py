@@ -1,5 +1,8 @@
-"""Spring's ChatClientTests (tool parts arrive with the tool-calling issue) and the pinned
-ChatClient details of PORTING §9: one model call per CallResponseSpec, re-usable specs."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.ChatClientTests`:
+27 tests ported, 0 skipped.
+
+The module ends with port-only tests of the pinned ChatClient details of PORTING §9:
+one model call per CallResponseSpec, re-usable specs, awaitable twins."""
 
 from __future__ import annotations
 
@@ -19,13 +22,35 @@ from spring_ai_py.chat.messages import (
 )
 from spring_ai_py.chat.prompt import ChatOptions, Prompt
 from spring_ai_py.content import Media
+from spring_ai_py.model.tool import ToolCallingChatOptions
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
+from spring_ai_py.tool.function import FunctionToolCallback
 
 MESSAGE_TYPE = "messageType"
 
 
-def model(n: int = 10) -> ScriptedChatModel:
-    return ScriptedChatModel(*(["response"] * n))
+def model(n: int = 10, options: ChatOptions | None = None) -> ScriptedChatModel:
+    return ScriptedChatModel(*(["response"] * n), options=options)
+
+
+def tool_model() -> ScriptedChatModel:
+    """A model whose default options are ``ToolCallingChatOptions`` (Spring's mock)."""
+    return model(options=ToolCallingChatOptions.builder().build())
+
+
+def echo(value: str) -> str:
+    return value
+
+
+def fn(name: str, description: str | None = None) -> FunctionToolCallback:
+    """Spring's ``FunctionToolCallback.builder(name, mockFunction)`` of these tests."""
+    return FunctionToolCallback.builder(name, echo).description(description or name).input_type(str).build()
+
+
+def tool_names(m: ScriptedChatModel) -> list[str]:
+    options = m.last_prompt.get_options()
+    assert isinstance(options, ToolCallingChatOptions)
+    return sorted(cb.get_tool_definition().name for cb in options.get_tool_callbacks() or [])
 
 
 def join_stream(spec: Any) -> str:
@@ -156,6 +181,7 @@ def _client_with_defaults(m: ScriptedChatModel) -> ChatClient:
                 .metadata("smetadata2", "svalue2")
             )
         )
+        .default_tools(fn("fun1"), fn("fun2"), fn("fun3", "fun3description"))
         .default_user(
             lambda u: (
                 u.text("Default user text {uparam1}, {uparam2}")
@@ -177,7 +203,7 @@ def _assert_user_with_media(message: Message, text: str, metadata: dict[str, Any
 
 
 def test_mutate_defaults() -> None:
-    m = model()
+    m = tool_model()
     chat_client = _client_with_defaults(m)
     system_metadata = {"smetadata1": "svalue1", "smetadata2": "svalue2"}
     user_metadata = {"umetadata1": "udata1", "umetadata2": "udata2"}
@@ -185,14 +211,17 @@ def test_mutate_defaults() -> None:
     assert chat_client.prompt().call().content() == "response"
     assert_system(instructions(m)[0], "Default system text value1, value2", system_metadata)
     _assert_user_with_media(instructions(m)[1], "Default user text value1, value2", user_metadata)
+    assert tool_names(m) == ["fun1", "fun2", "fun3"]
 
     assert join_stream(chat_client.prompt()) == "response"
     assert_system(instructions(m)[0], "Default system text value1, value2", system_metadata)
     _assert_user_with_media(instructions(m)[1], "Default user text value1, value2", user_metadata)
+    assert tool_names(m) == ["fun1", "fun2", "fun3"]
 
     mutated = (
         chat_client.mutate()
         .default_system("Mutated default system text {param1}, {param2}")
+        .default_tools(fn("fun4"))
         .default_user("Mutated default user text {uparam1}, {uparam2}")
         .build()
     )
@@ -208,6 +237,7 @@ def test_mutate_defaults() -> None:
         _assert_user_with_media(
             instructions(m)[1], "Mutated default user text value1, value2", user_metadata
         )
+        assert tool_names(m) == ["fun1", "fun2", "fun3", "fun4"]
 
     # the original client is unchanged
     chat_client.prompt().call().content()
@@ -215,7 +245,7 @@ def test_mutate_defaults() -> None:
 
 
 def test_mutate_prompt() -> None:
-    m = model()
+    m = tool_model()
     chat_client = _client_with_defaults(m)
 
     def build() -> ChatClient:
@@ -229,6 +259,7 @@ def test_mutate_prompt() -> None:
                     .metadata("umetadata2", "userData2")
                 )
             )
+            .tools(fn("fun5"))
             .mutate()
             .build()
         )
@@ -249,6 +280,7 @@ def test_mutate_prompt() -> None:
             "Default user text userValue1, userValue2",
             {"umetadata1": "udata1", "umetadata2": "userData2"},
         )
+        assert tool_names(m) == ["fun1", "fun2", "fun3", "fun5"]
 
 
 def test_default_user_text() -> None:
@@ -306,8 +338,8 @@ def test_simple_system_prompt() -> None:
 
 
 def test_complex_call() -> None:
-    m = model()
-    chat_client = ChatClient.builder(m).default_system("System text").build()
+    m = tool_model()
+    chat_client = ChatClient.builder(m).default_system("System text").default_tools(fn("function1")).build()
     url = "https://docs.spring.io/spring-ai/reference/_images/multimodal.test.png"
     response = (
         chat_client.prompt()
@@ -329,34 +361,46 @@ def test_complex_call() -> None:
     assert isinstance(user, UserMessage)
     assert_user(user, "User text Rock", {"umetadata1": "udata1"})
     assert [(x.get_mime_type(), x.get_data()) for x in user.get_media()] == [("image/png", url)]
+    assert tool_names(m) == ["function1"]
 
 
 # -- constructors -------------------------------------------------------------------
 
 
-def test_create_and_builder_reject_none_model() -> None:
-    with pytest.raises(ValueError, match=r"^chatModel cannot be null$"):
+def test_when_create_and_chat_model_is_null_then_throw() -> None:
+    with pytest.raises(ValueError, match=r"^chat_model cannot be null$"):
         ChatClient.create(None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^chatModel cannot be null$"):
+
+
+def test_when_create_and_observation_registry_is_null_then_throw() -> None:
+    """PORTING §6 differs on purpose: ``tracer_provider=None`` means the global
+    OpenTelemetry provider, so the client is created and calls."""
+    m = model()
+    assert ChatClient.create(m, None, None, None).prompt("q").call().content() == "response"
+
+
+def test_when_builder_and_chat_model_is_null_then_throw() -> None:
+    with pytest.raises(ValueError, match=r"^chat_model cannot be null$"):
         ChatClient.builder(None)  # type: ignore[arg-type]
 
 
-def test_none_tracer_provider_means_the_global_provider() -> None:
+def test_when_builder_and_observation_registry_is_null_then_throw() -> None:
+    """PORTING §6 differs on purpose: ``None`` is the global tracer provider."""
     m = model()
-    assert ChatClient.create(m, None).prompt("q").call().content() == "response"
+    assert ChatClient.builder(m, None, None, None).build().prompt("q").call().content() == "response"
 
 
 # -- prompts: user messages --------------------------------------------------------------
 
 
-def test_prompt_with_string_content() -> None:
+def test_when_prompt_with_string_content() -> None:
     m = model()
-    ChatClient.builder(m).build().prompt("my question").call().content()
+    assert ChatClient.builder(m).build().prompt("my question").call().content() == "response"
     assert len(instructions(m)) == 1
     assert_user(instructions(m)[0], "my question")
 
 
-def test_prompt_with_messages() -> None:
+def test_when_prompt_with_messages() -> None:
     m = model()
     ChatClient.builder(m).build().prompt(
         Prompt([SystemMessage("instructions"), UserMessage.builder().text("my question").build()])
@@ -365,43 +409,44 @@ def test_prompt_with_messages() -> None:
     assert_user(instructions(m)[1], "my question")
 
 
-@pytest.mark.parametrize(
-    ("history", "expected_size"),
-    [
-        ([], 2),  # prompt("my question") + user text
-        ([UserMessage("my question"), AssistantMessage("your answer")], 3),
-        ([UserMessage("my question")], 2),
-    ],
-)
-def test_prompt_history_then_user_text_is_last(history: list[Message], expected_size: int) -> None:
-    m = model()
-    chat_client = ChatClient.builder(m).build()
-    spec = chat_client.prompt("my question") if not history else chat_client.prompt(Prompt(history))
-    spec.user("another question").call().content()
+def _user_text_is_last(spec: Any, m: ScriptedChatModel, expected_size: int) -> None:
+    assert spec.user("another question").call().content() == "response"
     assert len(instructions(m)) == expected_size
-    assert_user(instructions(m)[-1], "another question")
+    assert_user(instructions(m)[expected_size - 1], "another question")
 
 
-@pytest.mark.parametrize(
-    ("messages", "expected_size"),
-    [
-        ([UserMessage("my question"), AssistantMessage("your answer")], 3),
-        ([UserMessage("my question")], 2),
-    ],
-)
-def test_messages_then_user_text_is_last(messages: list[Message], expected_size: int) -> None:
+def test_when_prompt_with_string_content_and_user_text() -> None:
     m = model()
-    ChatClient.builder(m).build().prompt().messages(messages).user(
-        "another question"
-    ).call().content()
-    assert len(instructions(m)) == expected_size
-    assert_user(instructions(m)[-1], "another question")
+    _user_text_is_last(ChatClient.builder(m).build().prompt("my question"), m, 2)
+
+
+def test_when_prompt_with_history_and_user_text() -> None:
+    m = model()
+    prompt = Prompt([UserMessage("my question"), AssistantMessage("your answer")])
+    _user_text_is_last(ChatClient.builder(m).build().prompt(prompt), m, 3)
+
+
+def test_when_prompt_with_user_message_and_user_text() -> None:
+    m = model()
+    _user_text_is_last(ChatClient.builder(m).build().prompt(Prompt(UserMessage("my question"))), m, 2)
+
+
+def test_when_messages_with_history_and_user_text() -> None:
+    m = model()
+    messages: list[Message] = [UserMessage("my question"), AssistantMessage("your answer")]
+    _user_text_is_last(ChatClient.builder(m).build().prompt().messages(messages), m, 3)
+
+
+def test_when_messages_with_user_message_and_user_text() -> None:
+    m = model()
+    messages: list[Message] = [UserMessage("my question")]
+    _user_text_is_last(ChatClient.builder(m).build().prompt().messages(messages), m, 2)
 
 
 # -- prompts: system messages -----------------------------------------------------------
 
 
-def test_prompt_with_messages_and_system_text() -> None:
+def test_when_prompt_with_messages_and_system_text() -> None:
     m = model()
     prompt = Prompt([UserMessage("my question"), AssistantMessage("your answer")])
     ChatClient.builder(m).build().prompt(prompt).system("instructions").user(
@@ -411,7 +456,7 @@ def test_prompt_with_messages_and_system_text() -> None:
     assert_system(instructions(m)[0], "instructions")
 
 
-def test_prompt_with_system_message_and_no_system_text() -> None:
+def test_when_prompt_with_system_message_and_no_system_text() -> None:
     m = model()
     prompt = Prompt([SystemMessage("instructions"), UserMessage("my question")])
     ChatClient.builder(m).build().prompt(prompt).user("another question").call().content()
@@ -419,7 +464,7 @@ def test_prompt_with_system_message_and_no_system_text() -> None:
     assert_system(instructions(m)[0], "instructions")
 
 
-def test_prompt_with_system_message_and_system_text() -> None:
+def test_when_prompt_with_system_message_and_system_text() -> None:
     m = model()
     prompt = Prompt([SystemMessage("instructions"), UserMessage("my question")])
     ChatClient.builder(m).build().prompt(prompt).system("other instructions").user(
@@ -429,7 +474,7 @@ def test_prompt_with_system_message_and_system_text() -> None:
     assert_system(instructions(m)[0], "other instructions")
 
 
-def test_messages_and_system_text() -> None:
+def test_when_messages_and_system_text() -> None:
     m = model()
     messages: list[Message] = [UserMessage("my question"), AssistantMessage("your answer")]
     ChatClient.builder(m).build().prompt().messages(messages).system("instructions").user(
@@ -439,7 +484,7 @@ def test_messages_and_system_text() -> None:
     assert_system(instructions(m)[0], "instructions")
 
 
-def test_messages_with_system_message_and_no_system_text() -> None:
+def test_when_messages_with_system_message_and_no_system_text() -> None:
     m = model()
     messages: list[Message] = [SystemMessage("instructions"), UserMessage("my question")]
     ChatClient.builder(m).build().prompt().messages(messages).user(
@@ -449,7 +494,7 @@ def test_messages_with_system_message_and_no_system_text() -> None:
     assert_system(instructions(m)[0], "instructions")
 
 
-def test_messages_with_system_message_and_system_text() -> None:
+def test_when_messages_with_system_message_and_system_text() -> None:
     m = model()
     messages: list[Message] = [SystemMessage("instructions"), UserMessage("my question")]
     ChatClient.builder(m).build().prompt().messages(messages).system("other instructions").user(
@@ -459,7 +504,7 @@ def test_messages_with_system_message_and_system_text() -> None:
     assert_system(instructions(m)[0], "other instructions")
 
 
-# -- PORTING §9: one CallResponseSpec, one model call ------------------------------------
+# -- Port-only: PORTING §9, one CallResponseSpec, one model call ------------------------------------
 
 
 def test_one_call_response_spec_makes_one_model_call() -> None:

@@ -1,14 +1,15 @@
-"""Spring's ChatClientAdvisorTests: MessageChatMemoryAdvisor remembers the conversation
-through the ChatClient, on the call and the stream path."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.ChatClientAdvisorTests`:
+2 tests ported, 0 skipped.
+
+MessageChatMemoryAdvisor remembers the conversation through the ChatClient, on the call
+and the stream path."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
 from spring_ai_py.chat.client import ChatClient
-from spring_ai_py.chat.client.advisor.message_chat_memory_advisor import MessageChatMemoryAdvisor
+from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
 from spring_ai_py.chat.memory import (
     ChatMemory,
     InMemoryChatMemoryRepository,
@@ -19,31 +20,18 @@ from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
 
 
 def _call(client: ChatClient, text: str) -> str:
-    spec = (
-        client.prompt()
-        .user(text)
-        .advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "test-session"))
-    )
+    spec = client.prompt().user(text).advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "test-session"))
     return spec.call().content() or ""
 
 
 def _stream(client: ChatClient, text: str) -> str:
-    spec = (
-        client.prompt()
-        .user(text)
-        .advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "test-session"))
-    )
+    spec = client.prompt().user(text).advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "test-session"))
     return "".join(spec.stream().content())
 
 
-@pytest.mark.parametrize("run", [_call, _stream], ids=["call", "stream"])
-def test_message_chat_memory(run: Callable[[ChatClient, str], str]) -> None:
+def _remembers(run: Callable[[ChatClient, str], str]) -> None:
     model = ScriptedChatModel("Hello John", "Your name is John")
-    chat_memory = (
-        MessageWindowChatMemory.builder()
-        .chat_memory_repository(InMemoryChatMemoryRepository())
-        .build()
-    )
+    chat_memory = MessageWindowChatMemory.builder().chat_memory_repository(InMemoryChatMemoryRepository()).build()
     chat_client = (
         ChatClient.builder(model)
         .default_system("Default system text.")
@@ -66,3 +54,11 @@ def test_message_chat_memory(run: Callable[[ChatClient, str], str]) -> None:
         (MessageType.ASSISTANT, "Hello John"),
         (MessageType.USER, "What is my name?"),
     ]
+
+
+def test_message_chat_memory() -> None:
+    _remembers(_call)
+
+
+def test_streaming_message_chat_memory() -> None:
+    _remembers(_stream)

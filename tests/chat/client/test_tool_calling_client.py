@@ -122,7 +122,9 @@ def test_tool_context_validation_keeps_spring_wording() -> None:
         spec.tool_context({"k": None})
     with pytest.raises(ValueError, match="context key cannot be null or empty"):
         spec.tool_context({" ": 1})
-    with pytest.raises(ValueError, match="tool_names cannot contain null elements"):
+    with pytest.raises(ValueError, match="tool_names cannot contain null elements"), pytest.warns(
+        DeprecationWarning
+    ):
         spec.tool_names("a", None)  # type: ignore[arg-type]
 
 
@@ -177,14 +179,15 @@ def test_tool_names_resolve_through_the_manager() -> None:
         .build()
     )
     scripted = model([("get_time", {"city": "Oslo"})], "noon")
-    client = (
-        ChatClient.builder(
-            scripted,
-            tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_calling_manager(manager),
+    with pytest.warns(DeprecationWarning, match="default_tool_names"):
+        client = (
+            ChatClient.builder(
+                scripted,
+                tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_calling_manager(manager),
+            )
+            .default_tool_names("get_time")
+            .build()
         )
-        .default_tool_names("get_time")
-        .build()
-    )
     assert client.prompt().user("time?").call().content() == "noon"
     assert tool_results(scripted) == ["Oslo: noon"]
 

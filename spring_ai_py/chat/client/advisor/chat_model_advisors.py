@@ -53,7 +53,7 @@ class _ChatModelAdvisor:
     _spring_ai_terminal: ClassVar[bool] = True
 
     def __init__(self, chat_model: ChatModel) -> None:
-        self.chat_model: ChatModel = _assert.not_none(chat_model, "chatModel cannot be null")
+        self.chat_model: ChatModel = _assert.not_none(chat_model, "chat_model cannot be null")
 
     def get_order(self) -> int:
         return Ordered.LOWEST_PRECEDENCE
@@ -73,7 +73,7 @@ class _TerminalBuilder:
         return self
 
     def build(self) -> Any:
-        _assert.state(self._chat_model is not None, "chatModel cannot be null")
+        _assert.state(self._chat_model is not None, "chat_model cannot be null")
         return self._cls(self._chat_model)
 
 
@@ -83,7 +83,7 @@ class ChatModelCallAdvisor(_ChatModelAdvisor, CallAdvisor):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         request = augment_with_format_instructions(chat_client_request)
         chat_response = self.chat_model.call(request.prompt)
         return ChatClientResponse(chat_response, dict(request.context))
@@ -102,7 +102,7 @@ class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         return self._stream(chat_client_request)
 
     async def _stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:

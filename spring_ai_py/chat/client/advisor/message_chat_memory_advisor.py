@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
@@ -57,7 +58,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         order: int = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
         scheduler: Executor | None = None,
     ) -> None:
-        self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+        self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
         if conversation_id is not None:
             _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
         self._default_conversation_id = conversation_id
@@ -131,8 +132,8 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
         request = self.before(chat_client_request, call_advisor_chain)
         response = call_advisor_chain.next_call(request)
         return self.after(self._with_pending(response, request), call_advisor_chain)
@@ -140,8 +141,8 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
         return self._stream_and_store(chat_client_request, stream_advisor_chain)
 
     async def _stream_and_store(
@@ -186,13 +187,25 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
 
         def __init__(self, chat_memory: ChatMemory) -> None:
-            self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+            self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
             self._conversation_id: str | None = None
             self._order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
             self._scheduler: Executor | None = None
 
         def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            """The conversation to use when the request's context names none."""
+            """Deprecated: the conversation to use when the request's context names none.
+
+            Spring AI 2.0.1 has no default conversation id (pass
+            ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
+            that emits ``DeprecationWarning``.
+            """
+            warnings.warn(
+                "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
+                "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
+                "advisor param",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             self._conversation_id = _assert.has_text(
                 conversation_id, "conversation_id cannot be null or empty"
             )

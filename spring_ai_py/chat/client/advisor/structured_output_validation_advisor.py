@@ -86,8 +86,8 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     A response asking for tool calls is not validated; it is returned at once, so the
     ``ToolCallingAdvisor`` outside can run the tools.
 
-    Streaming is not validated (Spring 2.0.1 does not support it there): on the stream
-    path the advisor passes the stream through unchanged.
+    Streaming is not supported, as in Spring 2.0.1: iterating ``advise_stream`` raises
+    ``NotImplementedError``.
 
     ``ChatClient ... .call().entity(Person, lambda s: s.validate_schema())`` adds one
     built from the converter's schema. Default order: ``LOWEST_PRECEDENCE - 2000``
@@ -147,8 +147,8 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(call_advisor_chain, "callAdvisorChain must not be null")
-        _assert.not_none(chat_client_request, "chatClientRequest must not be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
         usage = UsageAccumulator()
         request = chat_client_request
         attempts_left = self._max_repeat_attempts
@@ -210,13 +210,17 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
             return _SchemaValidation(True)
         return _SchemaValidation(False, "; ".join(errors))
 
-    def advise_stream(
+    async def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        """Pass the stream through unvalidated (streamed answers are not validated)."""
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain must not be null")
-        _assert.not_none(chat_client_request, "chatClientRequest must not be null")
-        return stream_advisor_chain.next_stream(chat_client_request)
+        """Fail the stream, as Spring does: streamed answers cannot be validated and retried.
+
+        Like Spring's ``Flux.error``, the error is raised when iteration starts.
+        """
+        raise NotImplementedError(
+            "The Structured Output Validation Advisor does not support streaming."
+        )
+        yield  # pragma: no cover - makes this an async generator
 
     def __repr__(self) -> str:
         source = (

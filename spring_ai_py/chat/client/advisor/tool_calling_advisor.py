@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
@@ -90,11 +90,6 @@ def _index_of(messages: list[Message], message: Message) -> int | None:
         if candidate == message:
             return index
     return None
-
-
-async def _iterate(items: Iterable[ChatClientResponse]) -> AsyncIterator[ChatClientResponse]:
-    for item in items:
-        yield item
 
 
 def _outside_loop(context: dict[str, Any]) -> dict[str, Any]:
@@ -418,7 +413,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                     aggregated, chat_response, accumulated
                 )
                 async with contextlib.aclosing(  # type: ignore[type-var]
-                    self.do_finalize_loop_stream(_iterate(corrections), chain)
+                    self.do_finalize_loop_stream(corrections, chain)
                 ) as final:
                     async for response in final:
                         if self._emitted(response):

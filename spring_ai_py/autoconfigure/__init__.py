@@ -1,0 +1,93 @@
+"""Spring Boot style configuration: ``application.yml`` and ``spring.ai.*`` properties
+build the beans a Spring AI application would have injected.
+
+    from spring_ai_py.autoconfigure import SpringApplication
+
+    with SpringApplication.run() as context:
+        chat_client = context.chat_client_builder().build()
+
+See ``docs/configuration.md`` for the supported properties and their defaults.
+"""
+
+from spring_ai_py.autoconfigure.anthropic import (
+    AnthropicChatProperties,
+    AnthropicConnectionProperties,
+)
+from spring_ai_py.autoconfigure.binder import (
+    ConfigurationProperties,
+    ConfigurationPropertiesBindError,
+    Duration,
+    PropertiesModel,
+    parse_duration,
+    relaxed_enum,
+)
+from spring_ai_py.autoconfigure.chat import (
+    ChatClientBuilderProperties,
+    ChatObservationProperties,
+    DatabaseInitializationMode,
+    JdbcChatMemoryRepositoryProperties,
+    SpringAiModelProperties,
+)
+from spring_ai_py.autoconfigure.context import ApplicationContext, SpringApplication
+from spring_ai_py.autoconfigure.datasource import DataSourceProperties
+from spring_ai_py.autoconfigure.environment import (
+    Environment,
+    EnvironmentVariablesPropertySource,
+    PropertySource,
+    PropertyValue,
+    canonical_name,
+)
+from spring_ai_py.autoconfigure.mcp import (
+    McpClientCommonProperties,
+    McpSseClientProperties,
+    McpStdioClientProperties,
+    McpStreamableHttpClientProperties,
+)
+from spring_ai_py.autoconfigure.openai import (
+    AbstractOpenAiProperties,
+    OpenAiChatProperties,
+    OpenAiCommonProperties,
+    OpenAiConnection,
+    OpenAiEmbeddingProperties,
+)
+from spring_ai_py.autoconfigure.tools import ToolCallingProperties
+from spring_ai_py.autoconfigure.vectorstore import (
+    PgVectorStoreProperties,
+    VectorStoreSelectionProperties,
+)
+
+__all__ = [
+    "AbstractOpenAiProperties",
+    "AnthropicChatProperties",
+    "AnthropicConnectionProperties",
+    "ApplicationContext",
+    "ChatClientBuilderProperties",
+    "ChatObservationProperties",
+    "ConfigurationProperties",
+    "ConfigurationPropertiesBindError",
+    "DataSourceProperties",
+    "DatabaseInitializationMode",
+    "Duration",
+    "Environment",
+    "EnvironmentVariablesPropertySource",
+    "JdbcChatMemoryRepositoryProperties",
+    "McpClientCommonProperties",
+    "McpSseClientProperties",
+    "McpStdioClientProperties",
+    "McpStreamableHttpClientProperties",
+    "OpenAiChatProperties",
+    "OpenAiCommonProperties",
+    "OpenAiConnection",
+    "OpenAiEmbeddingProperties",
+    "PgVectorStoreProperties",
+    "PropertiesModel",
+    "PropertySource",
+    "PropertyValue",
+    "SpringAiModelProperties",
+    "SpringApplication",
+    "ToolCallingProperties",
+    "VectorStoreSelectionProperties",
+    "canonical_name",
+    "parse_duration",
+    "relaxed_enum",
+]

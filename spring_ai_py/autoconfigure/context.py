@@ -1,0 +1,461 @@
+"""The beans a Spring AI application would have injected, built from its configuration.
+
+``SpringApplication.run()`` loads ``application.yml`` / ``application.properties``, the
+environment variables and the overrides (see :mod:`spring_ai_py.autoconfigure.environment`)
+and returns an :class:`ApplicationContext`, whose getters build each bean on first use
+as Spring AI 2.0.1's auto-configuration would, and return the same one afterwards (except
+:meth:`ApplicationContext.chat_client_builder`, a new builder each time, as Spring's
+prototype-scoped ``ChatClient.Builder``). Closing the context closes what it built.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from spring_ai_py.autoconfigure.anthropic import (
+    AnthropicChatProperties,
+    AnthropicConnectionProperties,
+)
+from spring_ai_py.autoconfigure.binder import (
+    ConfigurationProperties,
+    ConfigurationPropertiesBindError,
+)
+from spring_ai_py.autoconfigure.chat import (
+    ChatClientBuilderProperties,
+    DatabaseInitializationMode,
+    JdbcChatMemoryRepositoryProperties,
+    SpringAiModelProperties,
+)
+from spring_ai_py.autoconfigure.datasource import DataSourceProperties
+from spring_ai_py.autoconfigure.environment import Environment, PropertyValue
+from spring_ai_py.autoconfigure.openai import (
+    OpenAiChatProperties,
+    OpenAiCommonProperties,
+    OpenAiConnection,
+    OpenAiEmbeddingProperties,
+)
+from spring_ai_py.autoconfigure.tools import ToolCallingProperties
+from spring_ai_py.autoconfigure.vectorstore import (
+    PgVectorStoreProperties,
+    VectorStoreSelectionProperties,
+)
+
+if TYPE_CHECKING:
+    from opentelemetry.metrics import MeterProvider
+    from opentelemetry.trace import TracerProvider
+
+    from spring_ai_py.chat.client import ChatClientBuilder
+    from spring_ai_py.chat.memory import ChatMemory, ChatMemoryRepository
+    from spring_ai_py.chat.model import ChatModel
+    from spring_ai_py.embedding import EmbeddingModel
+    from spring_ai_py.model.tool import ToolCallingManager
+    from spring_ai_py.vectorstore import VectorStore
+
+P = TypeVar("P", bound=ConfigurationProperties)
+B = TypeVar("B")
+
+_logger = logging.getLogger("spring_ai_py.autoconfigure")
+
+CHAT_PROVIDERS = ("openai", "anthropic")
+EMBEDDING_PROVIDERS = ("openai",)
+
+
+class ApplicationContext:
+    """Spring AI's beans, built lazily from an :class:`Environment`.
+
+    Thread-safe: each bean is built once even when several threads ask at once. Use it as
+    a context manager (``with`` or ``async with``), or call :meth:`close`, to release the
+    database connections and clients it opened.
+    """
+
+    def __init__(
+        self,
+        environment: Environment,
+        *,
+        tracer_provider: TracerProvider | None = None,
+        meter_provider: MeterProvider | None = None,
+    ) -> None:
+        self.environment = environment
+        self._tracer_provider = tracer_provider
+        self._meter_provider = meter_provider
+        self._lock = threading.RLock()
+        self._beans: dict[str, object] = {}
+        self._created: list[object] = []
+        self._properties: dict[type[ConfigurationProperties], ConfigurationProperties] = {}
+        self._closed = False
+
+    # -- properties ------------------------------------------------------------------------
+
+    def get_properties(self, properties_type: type[P]) -> P:
+        """The bound ``properties_type`` (``OpenAiChatProperties`` ...), bound once."""
+        with self._lock:
+            bound = self._properties.get(properties_type)
+            if bound is None:
+                bound = properties_type.bind(self.environment)
+                self._properties[properties_type] = bound
+            return cast(P, bound)
+
+    # -- beans -----------------------------------------------------------------------------
+
+    def chat_model(self, provider: str | None = None) -> ChatModel:
+        """The ``ChatModel`` of ``provider`` (``openai`` / ``anthropic``); by default the
+        one ``spring.ai.model.chat`` selects, else the only provider configured."""
+        name = self._provider(provider, "chat", CHAT_PROVIDERS)
+        if name == "openai":
+            return self._bean("chat_model.openai", self._openai_chat_model)
+        return self._bean("chat_model.anthropic", self._anthropic_chat_model)
+
+    def embedding_model(self, provider: str | None = None) -> EmbeddingModel:
+        """The ``EmbeddingModel`` (``spring.ai.model.embedding``; OpenAI by default)."""
+        self._provider(provider, "embedding", EMBEDDING_PROVIDERS)
+        return self._bean("embedding_model.openai", self._openai_embedding_model)
+
+    def tool_calling_manager(self) -> ToolCallingManager:
+        """The ``ToolCallingManager`` configured by ``spring.ai.tools.*``."""
+        return self._bean("tool_calling_manager", self._tool_calling_manager)
+
+    def chat_client_builder(self) -> ChatClientBuilder:
+        """A new ``ChatClient.Builder`` over :meth:`chat_model` (Spring injects a fresh one
+        into each bean that asks), configured by ``spring.ai.chat.client.*``."""
+        from spring_ai_py.chat.client import ChatClient
+        from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdvisor
+        from spring_ai_py.chat.client.attributes import AdvisorParams
+        from spring_ai_py.chat.client.observation.convention import (
+            DefaultChatClientObservationConvention,
+        )
+
+        properties = self.get_properties(ChatClientBuilderProperties)
+        if not properties.enabled:
+            raise RuntimeError("No ChatClient.Builder: spring.ai.chat.client.enabled is false")
+        observations = properties.observations
+        if observations.log_prompt:
+            _logger.warning(
+                "You have enabled logging out the ChatClient prompt content with the risk of "
+                "exposing sensitive or private information. Please, be careful!"
+            )
+        if observations.log_completion:
+            _logger.warning(
+                "You have enabled logging out the ChatClient completion content with the risk "
+                "of exposing sensitive or private information. Please, be careful!"
+            )
+        advisor_builder = (
+            ToolCallingAdvisor.builder()
+            .tool_calling_manager(self.tool_calling_manager())
+            .advisor_order(properties.tool_calling.advisor_order)
+        )
+        builder = ChatClient.builder(
+            self.chat_model(),
+            self._tracer_provider,
+            observation_convention=DefaultChatClientObservationConvention(
+                include_prompt=observations.log_prompt,
+                include_completion=observations.log_completion,
+            ),
+            tool_calling_advisor_builder=advisor_builder,
+        )
+        if not properties.tool_calling.enabled:
+            builder.default_advisors(AdvisorParams.tool_calling_advisor_auto_register(False))
+        return builder
+
+    def chat_memory_repository(self) -> ChatMemoryRepository:
+        """The JDBC repository on ``spring.datasource.url`` when it is set, else the
+        in-memory one (as with and without Spring's JDBC memory starter)."""
+        return self._bean("chat_memory_repository", self._chat_memory_repository)
+
+    def chat_memory(self) -> ChatMemory:
+        """A ``MessageWindowChatMemory`` over :meth:`chat_memory_repository`."""
+        from spring_ai_py.chat.memory import MessageWindowChatMemory
+
+        return self._bean(
+            "chat_memory",
+            lambda: (
+                MessageWindowChatMemory.builder()
+                .chat_memory_repository(self.chat_memory_repository())
+                .build()
+            ),
+        )
+
+    def vector_store(self) -> VectorStore:
+        """The ``VectorStore`` that ``spring.ai.vectorstore.type`` selects (``pgvector`` or
+        ``simple``); unset, PgVectorStore when ``spring.ai.vectorstore.pgvector.*`` is
+        configured, else an in-memory SimpleVectorStore."""
+        return self._bean("vector_store", self._vector_store)
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close every bean this context built that can be closed, newest first."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            created, self._created = self._created, []
+            self._beans.clear()
+        errors: list[BaseException] = []
+        for bean in reversed(created):
+            close = getattr(bean, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception as error:  # keep closing the others
+                    errors.append(error)
+        if errors:
+            raise errors[0]
+
+    def __enter__(self) -> ApplicationContext:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> ApplicationContext:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return (
+            f"ApplicationContext(profiles={list(self.environment.active_profiles)!r}, "
+            f"beans={sorted(self._beans)!r})"
+        )
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _bean(self, name: str, factory: Callable[[], B]) -> B:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("The application context is closed")
+            if name not in self._beans:
+                bean = factory()
+                self._beans[name] = bean
+                self._created.append(bean)
+            return cast(B, self._beans[name])
+
+    def _provider(self, requested: str | None, kind: str, supported: Sequence[str]) -> str:
+        property_name = f"spring.ai.model.{kind}"
+        choices = ", ".join([*supported, "none"])
+        if requested is not None:
+            name = requested.strip().lower()
+            if name not in supported:
+                raise ValueError(
+                    f"provider must be one of {', '.join(supported)}, got {requested!r}"
+                )
+            return name
+        models = self.get_properties(SpringAiModelProperties)
+        selected = models.chat if kind == "chat" else models.embedding
+        if selected:
+            name = selected.strip().lower()
+            if name == "none":
+                raise RuntimeError(f"No {kind} model: {property_name} is 'none'")
+            if name not in supported:
+                raise ConfigurationPropertiesBindError(
+                    property_name, f"unknown provider '{selected}'; supported: {choices}"
+                )
+            return name
+        configured = [p for p in supported if self.environment.has_any_under(f"spring.ai.{p}")]
+        if len(configured) > 1:
+            raise RuntimeError(
+                f"Both {' and '.join(configured)} are configured: set {property_name} to "
+                f"the one the {kind} model should use"
+            )
+        return configured[0] if configured else supported[0]
+
+    def _openai_connection(
+        self, section: OpenAiChatProperties | OpenAiEmbeddingProperties
+    ) -> dict[str, Any]:
+        common = self.get_properties(OpenAiCommonProperties)
+        connection = OpenAiConnection.resolve(common, section)
+        values = connection.option_values()
+        if connection.api_key is None:
+            # The SDK's own fallback, read from this context's environment.
+            values["api_key"] = self._require_env_key(
+                "OPENAI_API_KEY",
+                "OpenAI API key must be set. Use the connection property: "
+                f"spring.ai.openai.api-key or {section.CONFIG_PREFIX}.api-key "
+                "(or the OPENAI_API_KEY environment variable)",
+            )
+        return values
+
+    def _openai_chat_model(self) -> ChatModel:
+        from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
+
+        chat = self.get_properties(OpenAiChatProperties)
+        values = self._openai_connection(chat)
+        model = chat.model or self.get_properties(OpenAiCommonProperties).model
+        if model:
+            values["model"] = model
+        values.update(chat.option_values())
+        return OpenAiChatModel(
+            options=OpenAiChatOptions(**values),
+            tool_calling_manager=self.tool_calling_manager(),
+            tracer_provider=self._tracer_provider,
+            meter_provider=self._meter_provider,
+        )
+
+    def _anthropic_chat_model(self) -> ChatModel:
+        from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
+
+        connection = self.get_properties(AnthropicConnectionProperties)
+        chat = self.get_properties(AnthropicChatProperties)
+        values = chat.option_values()
+        values.update(connection.option_values())
+        if connection.api_key is None:
+            values["api_key"] = self._require_env_key(
+                "ANTHROPIC_API_KEY",
+                "Anthropic API key must be set. Use the connection property: "
+                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)",
+            )
+        return AnthropicChatModel(
+            options=AnthropicChatOptions(**values),
+            tool_calling_manager=self.tool_calling_manager(),
+            tracer_provider=self._tracer_provider,
+            meter_provider=self._meter_provider,
+        )
+
+    def _openai_embedding_model(self) -> EmbeddingModel:
+        from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+
+        embedding = self.get_properties(OpenAiEmbeddingProperties)
+        values = self._openai_connection(embedding)
+        if embedding.model:
+            values["model"] = embedding.model
+        values.update(embedding.option_values())
+        return OpenAiEmbeddingModel(
+            options=OpenAiEmbeddingOptions(**values),
+            metadata_mode=embedding.metadata_mode,
+            tracer_provider=self._tracer_provider,
+            meter_provider=self._meter_provider,
+        )
+
+    def _tool_calling_manager(self) -> ToolCallingManager:
+        from spring_ai_py.model.tool import DefaultToolCallingManager
+        from spring_ai_py.tool.execution import DefaultToolExecutionExceptionProcessor
+
+        properties = self.get_properties(ToolCallingProperties)
+        limits = properties.limits
+        builder = (
+            DefaultToolCallingManager.builder()
+            .tracer_provider(self._tracer_provider)
+            .tool_execution_exception_processor(
+                DefaultToolExecutionExceptionProcessor.builder()
+                .always_throw(properties.throw_exception_on_error)
+                .build()
+            )
+            .resolution_fallback_enabled(properties.resolution.fallback.enabled)
+            .on_limit_exceeded(limits.on_limit_exceeded)
+        )
+        if limits.max_calls_per_tool_default is None:
+            builder.unlimited_calls_per_tool()
+        else:
+            builder.max_calls_per_tool(limits.max_calls_per_tool_default)
+        for tool_name, limit in limits.max_calls_per_tool.items():
+            builder.max_calls_per_tool(tool_name, limit)
+        for tool_name in limits.excluded_tools:
+            builder.exclude_tool_from_limit(tool_name)
+        if limits.max_total_tool_calls is None:
+            builder.unlimited_total_tool_calls()
+        else:
+            builder.max_total_tool_calls(limits.max_total_tool_calls)
+        return builder.build()
+
+    def _chat_memory_repository(self) -> ChatMemoryRepository:
+        from spring_ai_py.chat.memory import InMemoryChatMemoryRepository
+        from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+
+        datasource = self.get_properties(DataSourceProperties)
+        if not datasource.url:
+            return InMemoryChatMemoryRepository()
+        mode = self.get_properties(JdbcChatMemoryRepositoryProperties).initialize_schema
+        platform = datasource.platform()
+        initialize = mode is DatabaseInitializationMode.ALWAYS or (
+            mode is DatabaseInitializationMode.EMBEDDED and platform == "sqlite"
+        )
+        if platform == "sqlite":
+            return JdbcChatMemoryRepository.sqlite(datasource.dsn(), initialize_schema=initialize)
+        return JdbcChatMemoryRepository.postgres(datasource.dsn(), initialize_schema=initialize)
+
+    def _vector_store(self) -> VectorStore:
+        selected = self.get_properties(VectorStoreSelectionProperties).type
+        kind = (selected or "").strip().lower()
+        if not kind:
+            kind = (
+                "pgvector"
+                if self.environment.has_any_under(PgVectorStoreProperties.CONFIG_PREFIX)
+                else "simple"
+            )
+        if kind == "simple":
+            from spring_ai_py.vectorstore import SimpleVectorStore
+
+            return SimpleVectorStore.builder(self.embedding_model()).build()
+        if kind != "pgvector":
+            raise ConfigurationPropertiesBindError(
+                "spring.ai.vectorstore.type",
+                f"unknown vector store '{selected}'; supported: pgvector, simple",
+            )
+        from spring_ai_py.vectorstore.pgvector import PgVectorStore
+
+        datasource = self.get_properties(DataSourceProperties)
+        if datasource.platform() != "postgresql":
+            raise ConfigurationPropertiesBindError(
+                "spring.datasource.url", "PgVectorStore needs a PostgreSQL database"
+            )
+        pg = self.get_properties(PgVectorStoreProperties)
+        return (
+            PgVectorStore.builder(datasource.dsn(), self.embedding_model())
+            .schema_name(pg.schema_name)
+            .vector_table_name(pg.table_name)
+            .id_type(pg.id_type)
+            .vector_table_validations_enabled(pg.schema_validation)
+            .dimensions(pg.dimensions)
+            .distance_type(pg.distance_type)
+            .remove_existing_vector_store_table(pg.remove_existing_vector_store_table)
+            .index_type(pg.index_type)
+            .initialize_schema(pg.initialize_schema)
+            .max_document_batch_size(pg.max_document_batch_size)
+            .build()
+        )
+
+    def _require_env_key(self, variable: str, message: str) -> str:
+        env = self.environment._env
+        key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
+        if not key:
+            raise ValueError(message)
+        return key
+
+
+class SpringApplication:
+    """The one entry point: ``SpringApplication.run()`` as in a Spring Boot ``main``."""
+
+    @staticmethod
+    def run(
+        *,
+        config_dir: str | os.PathLike[str] | None = None,
+        profiles: Sequence[str] | None = None,
+        overrides: Mapping[str, PropertyValue] | None = None,
+        environ: Mapping[str, str] | None = None,
+        tracer_provider: TracerProvider | None = None,
+        meter_provider: MeterProvider | None = None,
+    ) -> ApplicationContext:
+        """Load the configuration (see :meth:`Environment.load`) and return the context
+        that builds the beans from it."""
+        environment = Environment.load(
+            config_dir=config_dir, profiles=profiles, overrides=overrides, environ=environ
+        )
+        return ApplicationContext(
+            environment, tracer_provider=tracer_provider, meter_provider=meter_provider
+        )

@@ -2,7 +2,13 @@
 
 One dataclass per transport; an ``application.yml`` loader builds one per entry of
 ``spring.ai.mcp.client.<transport>.connections.<name>`` and opens it with
-:func:`open_sync_client` (or ``McpSyncClient.from_connection``):
+:func:`open_sync_client` (or ``McpSyncClient.from_connection``). The bound
+``spring_ai_py.autoconfigure.mcp`` properties map one to one: ``Parameters(command, args,
+env)`` to ``McpStdioConnection``, ``ConnectionParameters(url, endpoint)`` to
+``McpStreamableHttpConnection`` and ``SseParameters(url, sse_endpoint)`` to
+``McpSseConnection`` (an unset endpoint is ``None``, Spring's default), and
+``McpClientCommonProperties`` gives ``client_name``, ``client_version`` and
+``request_timeout`` (``request_timeout.total_seconds()``):
 
 ===============================================================  =============================
 Spring property (``spring.ai.mcp.client.``...)                    Python
@@ -68,7 +74,7 @@ class McpStreamableHttpConnection:
     ``endpoint=""`` when ``url`` is already the full endpoint), sending ``headers``."""
 
     url: str
-    endpoint: str = "/mcp"
+    endpoint: str | None = "/mcp"
     headers: Mapping[str, str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -76,7 +82,8 @@ class McpStreamableHttpConnection:
 
     @property
     def endpoint_url(self) -> str:
-        return _join(self.url, self.endpoint)
+        """``url`` + ``endpoint`` (``None``, an unset property, is Spring's ``/mcp``)."""
+        return _join(self.url, "/mcp" if self.endpoint is None else self.endpoint)
 
     def server_target(self) -> McpServerTarget:
         if not self.headers:
@@ -89,7 +96,7 @@ class McpSseConnection:
     """A legacy HTTP+SSE server at ``url`` + ``sse_endpoint`` (Spring's default ``/sse``)."""
 
     url: str
-    sse_endpoint: str = "/sse"
+    sse_endpoint: str | None = "/sse"
     headers: Mapping[str, str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,7 +104,8 @@ class McpSseConnection:
 
     @property
     def endpoint_url(self) -> str:
-        return _join(self.url, self.sse_endpoint)
+        """``url`` + ``sse_endpoint`` (``None``, an unset property, is Spring's ``/sse``)."""
+        return _join(self.url, "/sse" if self.sse_endpoint is None else self.sse_endpoint)
 
     def server_target(self) -> Transport:
         from mcp.client.sse import sse_client

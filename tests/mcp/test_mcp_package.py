@@ -58,3 +58,21 @@ def test_without_the_sdk_the_error_names_the_extra() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "pip install 'spring_ai_py[mcp]'" in result.stdout
+
+
+def test_connection_configs_apply_springs_default_endpoints() -> None:
+    from spring_ai_py.mcp import McpSseConnection, McpStdioConnection, McpStreamableHttpConnection
+
+    assert McpStreamableHttpConnection("http://h:1").endpoint_url == "http://h:1/mcp"
+    assert McpStreamableHttpConnection("http://h:1/", None).endpoint_url == "http://h:1/mcp"
+    assert McpStreamableHttpConnection("http://h:1/api/mcp", "").endpoint_url == "http://h:1/api/mcp"
+    assert McpSseConnection("http://h:1").endpoint_url == "http://h:1/sse"
+    assert McpSseConnection("http://h:1", "/events").endpoint_url == "http://h:1/events"
+    params = McpStdioConnection("npx", ["-y", "server"], {"K": "V"}).server_target()
+    assert (params.command, params.args, params.env) == ("npx", ["-y", "server"], {"K": "V"})
+    try:
+        McpStdioConnection("")
+    except ValueError as error:
+        assert str(error) == "command cannot be null or empty"
+    else:
+        raise AssertionError("expected ValueError")

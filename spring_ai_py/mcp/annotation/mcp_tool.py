@@ -28,7 +28,7 @@ import logging
 import re
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, get_args, get_origin
 
@@ -195,10 +195,15 @@ class McpToolMethodCallback:
         self._function = function
         self._spec = spec
         target = inspect.unwrap(function)
-        self.is_async = inspect.iscoroutinefunction(target)
+        # An async generator is Java's Flux: its first item is the result.
+        self.is_generator = inspect.isasyncgenfunction(target)
+        self.is_async = inspect.iscoroutinefunction(target) or self.is_generator
         self.method_name = getattr(target, "__name__", "tool")
         hints = typing.get_type_hints(target, include_extras=True)
         self.return_type = hints.get("return", inspect.Signature.empty)
+        if self.is_generator:
+            item_types = get_args(_strip(self.return_type))
+            self.return_type = item_types[0] if item_types else Any
         self._params: list[tuple[str, str | None]] = []
         fields: dict[str, Any] = {}
         for parameter in inspect.signature(function).parameters.values():
@@ -313,11 +318,25 @@ class McpToolMethodCallback:
         if not self.is_async:
             return await run_blocking(None, self.call, exchange, request)
         try:
-            return self._result(await self._function(**self._arguments(exchange, request)))
+            arguments = self._arguments(exchange, request)
+            if self.is_generator:
+                return self._result(await _first(self._function(**arguments)))
+            return self._result(await self._function(**arguments))
         except MCPError:
             raise
         except Exception as error:
             return _error(error)
+
+
+async def _first(items: AsyncIterator[Any]) -> Any:
+    """The first item of an async generator (``None`` when it yields nothing), which is
+    then closed."""
+    try:
+        return await anext(items, None)
+    finally:
+        aclose = getattr(items, "aclose", None)
+        if aclose is not None:
+            await aclose()
 
 
 def _text(text: str) -> types.CallToolResult:
@@ -374,7 +393,8 @@ class SyncMcpToolProvider(_McpToolProvider):
 
 class AsyncMcpToolProvider(_McpToolProvider):
     """The ``async def`` ``@McpTool`` methods of the given objects as
-    ``AsyncToolSpecification``s."""
+    ``AsyncToolSpecification``s (Java's ``Mono`` methods; an async generator, Java's
+    ``Flux``, answers with its first item, as Spring does)."""
 
     def get_tool_specifications(self) -> list[AsyncToolSpecification]:
         return [AsyncToolSpecification(c.tool, c.acall) for c in self._callbacks(want_async=True)]

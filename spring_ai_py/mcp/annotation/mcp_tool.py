@@ -30,6 +30,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import UnionType
 from typing import Annotated, Any, get_args, get_origin
 
 import mcp_types as types
@@ -158,8 +159,10 @@ def _is_optional(annotation: Any) -> bool:
 
 
 def _injected(annotation: Any) -> str | None:
+    """Which framework value a parameter receives (``None``: it is a tool argument)."""
     bare = _strip(annotation)
-    members = [a for a in get_args(bare) if a is not type(None)] if get_args(bare) else [bare]
+    is_union = get_origin(bare) in (typing.Union, UnionType)
+    members = [a for a in get_args(bare) if a is not type(None)] if is_union else [bare]
     for member in members:
         origin = get_origin(member) or member
         if isinstance(origin, type):

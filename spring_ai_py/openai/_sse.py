@@ -16,7 +16,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from spring_ai_py.model._provider import transport_errors
+from spring_ai_py.model.provider import transport_errors
 
 _DRAIN_TIMEOUT = 0.1
 """Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""

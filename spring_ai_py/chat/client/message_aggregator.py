@@ -1,4 +1,10 @@
-"""``ChatClientMessageAggregator``: act on a whole stream once it has completed."""
+"""``ChatClientMessageAggregator``: act on a whole stream once it has completed.
+
+:class:`ChatClientStreamAggregation` is the one running aggregate of a
+``ChatClientResponse`` stream (chunks aggregated by ``MessageAggregator``, contexts
+merged); the aggregator, ``BaseAdvisor``'s stream path, the memory advisors and the
+ChatClient span all use it.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,36 @@ from typing import Any
 
 from spring_ai_py.chat.client.records import ChatClientResponse
 from spring_ai_py.chat.model import ChatResponse, MessageAggregator
+
+
+class ChatClientStreamAggregation:
+    """The running aggregate of a ``ChatClientResponse`` stream.
+
+    :meth:`add` each chunk; :meth:`result` is one response whose chat response
+    aggregates the chunks' (texts joined, tool calls collected, last usage) and whose
+    context is the chunks' contexts merged over the initial ``context``.
+    """
+
+    __slots__ = ("_chunks", "_context")
+
+    def __init__(self, context: Mapping[str, Any] | None = None) -> None:
+        self._chunks: list[ChatResponse] = []
+        self._context: dict[str, Any] = dict(context) if context else {}
+
+    def add(self, response: ChatClientResponse) -> None:
+        if response.chat_response is not None:
+            self._chunks.append(response.chat_response)
+        self._context.update(response.context)
+
+    @property
+    def context(self) -> dict[str, Any]:
+        """The contexts merged so far (a live view)."""
+        return self._context
+
+    def result(self) -> ChatClientResponse:
+        return ChatClientResponse(
+            MessageAggregator.aggregate_responses(self._chunks), dict(self._context)
+        )
 
 
 class ChatClientMessageAggregator:
@@ -29,21 +65,16 @@ class ChatClientMessageAggregator:
         aggregation_handler: Callable[[ChatClientResponse], Awaitable[Any] | Any],
         context: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[ChatClientResponse]:
-        chunks: list[ChatResponse] = []
-        merged: dict[str, Any] = dict(context) if context else {}
+        aggregation = ChatClientStreamAggregation(context)
         source = aiter(responses)
         try:
             async for response in source:
-                if response.chat_response is not None:
-                    chunks.append(response.chat_response)
-                merged.update(response.context)
+                aggregation.add(response)
                 yield response
         finally:
             close = getattr(source, "aclose", None)
             if close is not None:
                 await close()
-        outcome = aggregation_handler(
-            ChatClientResponse(MessageAggregator.aggregate_responses(chunks), merged)
-        )
+        outcome = aggregation_handler(aggregation.result())
         if inspect.isawaitable(outcome):
             await outcome

@@ -7,6 +7,11 @@ from collections.abc import Sequence
 from spring_ai_py import _assert
 from spring_ai_py.chat.messages import Message
 
+STORAGE_TIMESTAMP_KEY = "JdbcChatMemoryRepository_message_timestamp"
+"""The metadata key under which a repository adds a message's creation time on read
+(the SQL repository's ``CONVERSATION_TS``); a stored message equals the message that
+was stored once it is dropped."""
+
 
 def validate_conversation_id(conversation_id: str | None) -> str:
     """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py.chat.messages import Message, UserMessage
@@ -110,6 +110,20 @@ def _accept_text(call: Callable[[Any, Prompt], ChatResponse]) -> Callable[..., A
     return wrapper
 
 
+def _accept_text_async(acall: Callable[[Any, Prompt], Awaitable[ChatResponse]]) -> Callable[..., Any]:
+    """:func:`_accept_text` for ``acall``: ``await acall("hi")`` returns the text."""
+
+    @functools.wraps(acall)
+    async def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
+        request = _request_of(prompt, messages, "acall")
+        if request is None:
+            return await acall(self, prompt)
+        return _text_of(await acall(self, request), self)
+
+    wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
+    return wrapper
+
+
 class ChatModel(StreamingChatModel):
     """A chat model: implement :meth:`call` (and :meth:`stream` to support streaming).
 
@@ -123,10 +137,24 @@ class ChatModel(StreamingChatModel):
         call = cls.__dict__.get("call")
         if call is not None and not getattr(call, "__spring_ai_text_overloads__", False):
             cls.call = _accept_text(call)  # type: ignore[method-assign]
+        acall = cls.__dict__.get("acall")
+        if acall is not None and not getattr(acall, "__spring_ai_text_overloads__", False):
+            cls.acall = _accept_text_async(acall)  # type: ignore[method-assign]
 
     @abstractmethod
     def call(self, prompt: Prompt) -> ChatResponse:
         """Call the model with ``prompt`` and return its response."""
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """The async twin of :meth:`call` (PORTING §8): ``await acall(prompt)``.
+
+        The provider models implement it natively on their SDK's async client; by
+        default :meth:`call` runs off the event loop (on the default executor). As with
+        ``call``, ``await acall("text")`` returns the text of the first generation.
+        """
+        from spring_ai_py._bridge import run_blocking
+
+        return await run_blocking(None, self.call, prompt)
 
     def get_options(self) -> ChatOptions:
         """The model's default options (Spring 2.0.1 ``getOptions()``)."""

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
-from spring_ai_py._observation import end_span, start_span, tracer_for
+from spring_ai_py._lazy import lazy_singleton
+from spring_ai_py._observation import call_step, tracer_for
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
 from spring_ai_py.chat.model import ChatResponse, ToolContext
 from spring_ai_py.chat.prompt import Prompt
@@ -173,7 +174,7 @@ _SHARED_POOL_SIZE = 256
 batch all run at once (threads are started on demand and reused)."""
 
 
-@functools.cache
+@lazy_singleton
 def _shared_executor() -> ThreadPoolExecutor:
     """The pool for parallel blocking tool calls of managers not given an executor.
 
@@ -441,19 +442,14 @@ class DefaultToolCallingManager(ToolCallingManager):
         assert callback is not None
         observation = self._observation_context(step, callback)
         convention = self._convention
-        span, token = start_span(
+        with call_step(
             self._tracer,
             convention.get_contextual_name(observation),
             lambda: convention.attributes(observation),
-        )
-        try:
+        ) as span:
             yield observation
-            if token is not None:
+            if span.is_recording():
                 span.set_attributes(convention.get_result_key_values(observation))
-        except BaseException as error:
-            end_span(span, token, error)
-            raise
-        end_span(span, token)
         step.response = observation.tool_call_result or ""
 
     # -- blocking execution --------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
-from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, TerminalAdvisor
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.core import Ordered
@@ -48,10 +48,8 @@ def augment_with_format_instructions(request: ChatClientRequest) -> ChatClientRe
     return ChatClientRequest(augmented_prompt, dict(context))
 
 
-class _ChatModelAdvisor:
+class _ChatModelAdvisor(TerminalAdvisor):
     """State shared by the two terminal advisors."""
-
-    _spring_ai_terminal: ClassVar[bool] = True
 
     def __init__(self, chat_model: ChatModel) -> None:
         self.chat_model: ChatModel = _assert.not_none(chat_model, "chat_model cannot be null")
@@ -87,6 +85,15 @@ class ChatModelCallAdvisor(_ChatModelAdvisor, CallAdvisor):
         _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         request = augment_with_format_instructions(chat_client_request)
         chat_response = self.chat_model.call(request.prompt)
+        return ChatClientResponse(chat_response, dict(request.context))
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """Awaits the model's ``acall`` (native on the provider models)."""
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        request = augment_with_format_instructions(chat_client_request)
+        chat_response = await self.chat_model.acall(request.prompt)
         return ChatClientResponse(chat_response, dict(request.context))
 
     def get_name(self) -> str:

@@ -2,35 +2,24 @@
 
 from __future__ import annotations
 
-import contextlib
 import warnings
-from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
-from spring_ai_py._bridge import run_blocking
 from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import (
     BaseChatMemoryAdvisor,
     default_scheduler,
 )
-from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
-from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
 from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client.advisor.api.chain import (
-        AdvisorChain,
-        CallAdvisorChain,
-        StreamAdvisorChain,
-    )
+    from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain
     from spring_ai_py.chat.memory import ChatMemory
-
-
-_AGGREGATOR = ChatClientMessageAggregator()
 
 
 class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
@@ -64,7 +53,6 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         self._default_conversation_id = conversation_id
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
-        self._pending_key = f"spring_ai_py.chat.memory.pending_message.{id(self)}"
         self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
 
     @staticmethod
@@ -128,57 +116,6 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         if turn:
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)
-
-    def advise_call(
-        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
-    ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
-        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
-        request = self.before(chat_client_request, call_advisor_chain)
-        response = call_advisor_chain.next_call(request)
-        return self.after(self._with_pending(response, request), call_advisor_chain)
-
-    def advise_stream(
-        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
-        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
-        return self._stream_and_store(chat_client_request, stream_advisor_chain)
-
-    async def _stream_and_store(
-        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-
-        async def store(aggregated: ChatClientResponse) -> None:
-            # Reached only when the stream completed: a failed or abandoned stream
-            # stores nothing.
-            await run_blocking(
-                self._scheduler, self.after, self._with_pending(aggregated, request), chain
-            )
-
-        stream = _AGGREGATOR.aggregate_chat_client_response(
-            chain.next_stream(request), store, request.context
-        )
-        async with contextlib.aclosing(stream):  # type: ignore[type-var]
-            async for response in stream:
-                if self._pending_key in response.context:
-                    response = ChatClientResponse(
-                        response.chat_response,
-                        {k: v for k, v in response.context.items() if k != self._pending_key},
-                    )
-                yield response
-
-    def _with_pending(
-        self, response: ChatClientResponse, request: ChatClientRequest
-    ) -> ChatClientResponse:
-        """``response`` carrying the message ``before()`` left to store, even when an inner
-        advisor answered with a context of its own."""
-        if self._pending_key not in request.context:
-            return response
-        context = dict(response.context)
-        context[self._pending_key] = request.context[self._pending_key]
-        return ChatClientResponse(response.chat_response, context)
 
     def __repr__(self) -> str:
         return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"
@@ -246,8 +183,8 @@ def _memory_already_in_prompt(
 def _without_storage_metadata(message: Message) -> Message:
     if not isinstance(message, AbstractMessage):
         return message
-    if JdbcChatMemoryRepository.CONVERSATION_TS not in message.get_metadata():
+    if STORAGE_TIMESTAMP_KEY not in message.get_metadata():
         return message
     copy = message.copy()
-    copy.get_metadata().pop(JdbcChatMemoryRepository.CONVERSATION_TS)
+    copy.get_metadata().pop(STORAGE_TIMESTAMP_KEY)
     return copy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -149,11 +149,41 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     ) -> ChatClientResponse:
         _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
         _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        attempts = self._attempts(chat_client_request)
+        request = next(attempts)
+        while True:
+            try:
+                request = attempts.send(call_advisor_chain.copy(self).next_call(request))
+            except StopIteration as done:
+                result: ChatClientResponse = done.value
+                return result
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """The same attempts, each awaited on the event loop (``anext_call``)."""
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        attempts = self._attempts(chat_client_request)
+        request = next(attempts)
+        while True:
+            response = await call_advisor_chain.copy(self).anext_call(request)
+            try:
+                request = attempts.send(response)
+            except StopIteration as done:
+                result: ChatClientResponse = done.value
+                return result
+
+    def _attempts(
+        self, chat_client_request: ChatClientRequest
+    ) -> Generator[ChatClientRequest, ChatClientResponse, ChatClientResponse]:
+        """The validation loop, independent of how the chain is called: it yields each
+        attempt's request, receives its response and returns the final response."""
         usage = UsageAccumulator()
         request = chat_client_request
         attempts_left = self._max_repeat_attempts
         while True:
-            response = call_advisor_chain.copy(self).next_call(request)
+            response = yield request
             chat_response = response.chat_response
             usage.add_round_response(chat_response)
             if chat_response is not None and chat_response.has_tool_calls():

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py._observation import Attributes
+from spring_ai_py.chat.memory.chat_memory import ChatMemory
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api import Advisor
     from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
-CONVERSATION_ID_KEY = "chat_memory_conversation_id"
+CONVERSATION_ID_KEY = ChatMemory.CONVERSATION_ID
 
 
 @dataclass(slots=True)

@@ -48,8 +48,10 @@ def chat_options() -> Iterator[OpenAiChatOptions]:
 
 def main() -> None:
     recorder = SpanRecorder()
-    with chat_options() as options:
-        model = OpenAiChatModel(options=options, tracer_provider=recorder.tracer_provider)
+    with (
+        chat_options() as options,
+        OpenAiChatModel(options=options, tracer_provider=recorder.tracer_provider) as model,
+    ):
         client = (
             ChatClient.builder(model, recorder.tracer_provider)
             .default_system("Answer in one sentence.")

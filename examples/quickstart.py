@@ -11,13 +11,14 @@ import os
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from spring_ai_py.chat.client import ChatClient, ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
 from spring_ai_py.chat.client.advisor.api import AdvisorChain, BaseAdvisor
 from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
 from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
-from spring_ai_py.chat.model import ChatModel
+from spring_ai_py.model.provider import ProviderChatModel
 from spring_ai_py.test import OpenAiTestServer, OpenAiUsage, SpanRecorder
 from spring_ai_py.tool import tool
 
@@ -59,7 +60,7 @@ class BrevityAdvisor(BaseAdvisor):
         return chat_client_response
 
 
-def choose_model(stack: ExitStack, recorder: SpanRecorder) -> ChatModel:
+def choose_model(stack: ExitStack, recorder: SpanRecorder) -> ProviderChatModel[Any]:
     """A real provider when a key is set, else the scripted local OpenAI server."""
     if os.environ.get("OPENAI_API_KEY"):
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -102,8 +103,8 @@ def choose_model(stack: ExitStack, recorder: SpanRecorder) -> ChatModel:
 def main() -> None:
     recorder = SpanRecorder()
     with ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
-        model = choose_model(stack, recorder)
-        repository = JdbcChatMemoryRepository.sqlite(Path(tmp) / "memory.db")
+        model = stack.enter_context(choose_model(stack, recorder))  # closed on the way out
+        repository = stack.enter_context(JdbcChatMemoryRepository.sqlite(Path(tmp) / "memory.db"))
         memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
         client = (
             ChatClient.builder(model, recorder.tracer_provider)

@@ -22,14 +22,16 @@ never here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 import weakref
 from abc import abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
+import spring_ai_py.model as model_package
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.model import ChatModel
@@ -45,6 +47,7 @@ from spring_ai_py.chat.observation._chat_model import (
     observe_model_stream,
     options_repr,
 )
+from spring_ai_py.model.model_requests import check_model_request_allowed
 from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
 
 if TYPE_CHECKING:
@@ -78,17 +81,26 @@ OptionsT = TypeVar("OptionsT", bound=ToolCallingChatOptions)
 
 
 class LazyClients:
-    """A model's blocking client and its async clients (one per event loop)."""
+    """A model's blocking client and its async clients (one per event loop), and their
+    lifetime.
 
-    __slots__ = ("_async_by_loop", "_async_client", "_factory", "_lock", "_sync_client")
+    Clients the model created are its own: :meth:`close` / :meth:`aclose` close them,
+    and an async client is also closed when its event loop shuts down (``asyncio.run``
+    closes a loop's async generators first, and each client is tied to one that closes
+    it), so a script that runs ``asyncio.run`` several times leaves no connection open.
+    Clients the user passed in stay the user's to close.
+    """
+
+    __slots__ = ("_async_by_loop", "_async_client", "_factory", "_lock", "_owned_sync", "_sync_client")
 
     def __init__(self, factory: Callable[[bool], Any], sync_client: Any, async_client: Any) -> None:
         self._factory = factory
         self._sync_client = sync_client
+        self._owned_sync = False
         self._async_client = async_client
-        self._async_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._async_by_loop: weakref.WeakKeyDictionary[
+            asyncio.AbstractEventLoop, tuple[Any, AsyncGenerator[None, None]]
+        ] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
 
     def sync_client(self, max_retries: int | None) -> Any:
@@ -97,21 +109,90 @@ class LazyClients:
             with self._lock:
                 if self._sync_client is None:
                     self._sync_client = self._factory(False)
+                    self._owned_sync = True
                 client = self._sync_client
+        _check_allowed(client)
         return _with_retries(client, max_retries)
 
     def async_client(self, max_retries: int | None) -> Any:
         client = self._async_client
         if client is None:
             loop = asyncio.get_running_loop()
-            client = self._async_by_loop.get(loop)
-            if client is None:
+            entry = self._async_by_loop.get(loop)
+            if entry is None:
                 with self._lock:
-                    client = self._async_by_loop.get(loop)
-                    if client is None:
-                        client = self._factory(True)
-                        self._async_by_loop[loop] = client
+                    entry = self._async_by_loop.get(loop)
+                    if entry is None:
+                        created = self._factory(True)
+                        entry = (created, _closed_with_the_loop(created))
+                        self._async_by_loop[loop] = entry
+            client = entry[0]
+        _check_allowed(client)
         return _with_retries(client, max_retries)
+
+    def close(self) -> None:
+        """Close the clients this model created (from any thread, or from async code for
+        the blocking client; an async client of the *running* loop needs :meth:`aclose`)."""
+        with self._lock:
+            sync_client, self._sync_client = (
+                (self._sync_client, None) if self._owned_sync else (None, self._sync_client)
+            )
+            self._owned_sync = False
+            entries = list(self._async_by_loop.items())
+            self._async_by_loop.clear()
+        if sync_client is not None:
+            sync_client.close()
+        running = _running_loop()
+        for loop, (client, closer) in entries:
+            if loop.is_closed():
+                continue
+            if loop is running:
+                # Cannot block the loop we run on: close when the loop gets to it.
+                loop.create_task(closer.aclose())
+            elif loop.is_running():
+                asyncio.run_coroutine_threadsafe(closer.aclose(), loop).result(timeout=10)
+            else:
+                loop.run_until_complete(closer.aclose())
+            del client
+
+    async def aclose(self) -> None:
+        """Close the clients this model created, awaiting the running loop's async client."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            entry = self._async_by_loop.pop(loop, None)
+        if entry is not None:
+            await entry[1].aclose()
+        self.close()
+
+
+async def _close_on_shutdown(client: Any) -> AsyncGenerator[None, None]:
+    try:
+        yield
+    finally:
+        await client.close()
+
+
+def _closed_with_the_loop(client: Any) -> AsyncGenerator[None, None]:
+    """An async generator, started and suspended, whose cleanup closes ``client``: the
+    running loop tracks it (its first-iteration hook) and closes it at shutdown."""
+    closer = _close_on_shutdown(client)
+    step = closer.__anext__()
+    with contextlib.suppress(StopIteration):
+        step.send(None)  # runs to the yield without awaiting anything
+    return closer
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _check_allowed(client: Any) -> None:
+    # One attribute read on the hot path; the URL is looked at only when switched off.
+    if not model_package.ALLOW_MODEL_REQUESTS:
+        check_model_request_allowed(type(client).__name__, str(getattr(client, "base_url", "")))
 
 
 def _with_retries(client: Any, max_retries: int | None) -> Any:
@@ -351,6 +432,27 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
 
             self._tool_calling_manager = ToolCallingManager.builder().build()
         return self._tool_calling_manager
+
+    def close(self) -> None:
+        """Close the SDK clients this model created (not the ones passed in). The model
+        creates new ones if it is used again."""
+        self._clients.close()
+
+    async def aclose(self) -> None:
+        """:meth:`close` from async code, awaiting the running loop's async client."""
+        await self._clients.aclose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(options={self._options!r})"

@@ -212,5 +212,15 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
             )
         return self._embedding_dimensions
 
+    def close(self) -> None:
+        """Close the SDK client this model created (not one passed in)."""
+        self._clients.close()
+
+    def __enter__(self) -> OpenAiEmbeddingModel:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def __repr__(self) -> str:
         return f"OpenAiEmbeddingModel(options={self._options!r})"

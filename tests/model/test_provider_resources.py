@@ -1,0 +1,127 @@
+"""Provider models own the SDK clients they create: ``close()``, ``with`` and
+``async with`` close them, an async client is closed when its event loop shuts down,
+clients passed in stay the caller's, and ``ALLOW_MODEL_REQUESTS = False`` keeps a test
+run away from real APIs."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+import spring_ai_py.model as model_package
+from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions, OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAiTestServer]:
+    with OpenAiTestServer() as fake:
+        yield fake
+
+
+def openai_model(server: OpenAiTestServer, **kwargs: object) -> OpenAiChatModel:
+    options = OpenAiChatOptions(base_url=server.base_url, api_key="sk-test", max_retries=0)
+    return OpenAiChatModel(options=options, **kwargs)  # type: ignore[arg-type]
+
+
+def test_close_closes_the_blocking_client_the_model_created(server: OpenAiTestServer) -> None:
+    server.enqueue_text("one")
+    model = openai_model(server)
+    assert model.call("hi") == "one"
+    client = model.sync_client(model.get_options())
+    model.close()
+    assert client.is_closed()
+    server.enqueue_text("two")
+    assert model.call("again") == "two"  # a closed model makes a new client when used again
+    model.close()
+
+
+def test_with_block_closes_the_model(server: OpenAiTestServer) -> None:
+    server.enqueue_text("ok")
+    with openai_model(server) as model:
+        model.call("hi")
+        client = model.sync_client(model.get_options())
+    assert client.is_closed()
+
+
+def test_async_client_is_closed_when_asyncio_run_ends(server: OpenAiTestServer) -> None:
+    model = openai_model(server)
+    clients = []
+
+    async def ask(text: str) -> str | None:
+        server.enqueue_text(text)
+        answer = await model.acall(text)
+        clients.append(model.async_client(model.get_options()))
+        return answer
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)
+        assert asyncio.run(ask("first")) == "first"
+        assert asyncio.run(ask("second")) == "second"
+        gc.collect()
+    assert len(clients) == 2 and clients[0] is not clients[1]
+    assert all(client.is_closed() for client in clients)
+    model.close()
+
+
+def test_async_with_closes_the_running_loops_client(server: OpenAiTestServer) -> None:
+    async def main() -> object:
+        async with openai_model(server) as model:
+            server.enqueue_text("hi")
+            await model.acall("hi")
+            return model.async_client(model.get_options())
+
+    client = asyncio.run(main())
+    assert client.is_closed()  # type: ignore[attr-defined]
+
+
+def test_clients_passed_in_stay_open(server: OpenAiTestServer) -> None:
+    import openai
+
+    own = openai.OpenAI(base_url=server.base_url, api_key="sk-test", max_retries=0)
+    model = openai_model(server, openai_client=own)
+    server.enqueue_text("ok")
+    model.call("hi")
+    model.close()
+    assert not own.is_closed()
+    own.close()
+
+
+def test_anthropic_and_embedding_models_close_too() -> None:
+    with AnthropicTestServer() as fake:
+        fake.enqueue_text("ok")
+        anthropic = AnthropicChatModel(
+            options=AnthropicChatOptions(base_url=fake.base_url, api_key="k", max_retries=0)
+        )
+        with anthropic:
+            anthropic.call(Prompt("hi"))
+            client = anthropic.sync_client(anthropic.get_options())
+        assert client.is_closed()
+    with OpenAiTestServer() as fake:
+        embedding = OpenAiEmbeddingModel(
+            options=OpenAiEmbeddingOptions(base_url=fake.base_url, api_key="k", max_retries=0)
+        )
+        with embedding:
+            assert len(embedding.embed("hello")) == 16
+
+
+def test_requests_to_real_apis_are_refused_when_switched_off(
+    server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(model_package, "ALLOW_MODEL_REQUESTS", False)
+    server.enqueue_text("loopback is fine")
+    assert openai_model(server).call("hi") == "loopback is fine"
+    real = OpenAiChatModel(options=OpenAiChatOptions(api_key="sk-real", base_url="https://api.openai.com/v1"))
+    with pytest.raises(RuntimeError, match="Model requests are not allowed"):
+        real.call("hi")
+    with pytest.raises(RuntimeError, match="Model requests are not allowed"):
+        asyncio.run(real.acall("hi"))
+    anthropic = AnthropicChatModel(options=AnthropicChatOptions(api_key="sk-real"))
+    with pytest.raises(RuntimeError, match="Model requests are not allowed"):
+        anthropic.call("hi")

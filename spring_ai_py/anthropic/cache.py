@@ -118,9 +118,7 @@ class AnthropicCacheOptions(Buildable):
     content_length_function: Callable[[str | None], int] = field(
         default=_default_content_length, compare=False
     )
-    message_type_ttl: Mapping[MessageType, AnthropicCacheTtl] = field(
-        default_factory=dict
-    )
+    message_type_ttl: Mapping[MessageType, AnthropicCacheTtl] = field(default_factory=dict)
     message_type_min_content_lengths: Mapping[MessageType, int] = field(default_factory=dict)
     multi_block_system_caching: bool = False
     cache_tool_results: bool = False

@@ -205,7 +205,9 @@ class Citation:
     def of_web_search_result_location(
         cls, cited_text: str, url: str, document_title: str | None
     ) -> Citation:
-        return cls(CitationLocationType.WEB_SEARCH_RESULT_LOCATION, cited_text, 0, document_title, url=url)
+        return cls(
+            CitationLocationType.WEB_SEARCH_RESULT_LOCATION, cited_text, 0, document_title, url=url
+        )
 
     def get_type(self) -> CitationLocationType:
         return self.type

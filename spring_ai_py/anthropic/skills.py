@@ -247,8 +247,7 @@ class AnthropicSkillsResponseHelper:
             raise OSError(f"Invalid filename for file '{file_id}': absolute path '{raw_name}'")
         if len(name.parts) != 1:
             raise OSError(
-                f"Invalid filename for file '{file_id}': must be a single path segment "
-                f"'{raw_name}'"
+                f"Invalid filename for file '{file_id}': must be a single path segment '{raw_name}'"
             )
         only = name.parts[0]
         if only in (".", ".."):

@@ -59,11 +59,15 @@ def test_cache_tool_results_participates_in_equals_and_hash_code() -> None:
         .build()
     )
     without_flag = (
-        AnthropicCacheOptions.builder().strategy(AnthropicCacheStrategy.CONVERSATION_HISTORY).build()
+        AnthropicCacheOptions.builder()
+        .strategy(AnthropicCacheStrategy.CONVERSATION_HISTORY)
+        .build()
     )
     assert with_flag != without_flag
     assert hash(with_flag) != hash(without_flag)
-    assert without_flag == AnthropicCacheOptions(strategy=AnthropicCacheStrategy.CONVERSATION_HISTORY)
+    assert without_flag == AnthropicCacheOptions(
+        strategy=AnthropicCacheStrategy.CONVERSATION_HISTORY
+    )
     assert hash(without_flag) == hash(
         AnthropicCacheOptions(strategy=AnthropicCacheStrategy.CONVERSATION_HISTORY)
     )

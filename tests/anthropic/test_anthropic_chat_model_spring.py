@@ -301,7 +301,9 @@ def test_cache_options_is_merged_from_runtime_prompt(server: AnthropicTestServer
             model="default-model", max_tokens=1000, base_url=server.base_url, api_key="k"
         )
     )
-    cache_options = AnthropicCacheOptions.builder().strategy(AnthropicCacheStrategy.SYSTEM_ONLY).build()
+    cache_options = (
+        AnthropicCacheOptions.builder().strategy(AnthropicCacheStrategy.SYSTEM_ONLY).build()
+    )
     runtime = AnthropicChatOptions.builder().cache_options(cache_options).build()
     prompt = Prompt("Test", runtime)
     merged = prompt.get_options()

@@ -69,7 +69,9 @@ def test_tools_only_strategy_behavior() -> None:
         message_type_min_content_lengths={MessageType.SYSTEM: 100},
     )
     assert resolver.is_caching_enabled() is True
-    assert resolver.resolve(MessageType.SYSTEM, "Large system prompt with plenty of content") is None
+    assert (
+        resolver.resolve(MessageType.SYSTEM, "Large system prompt with plenty of content") is None
+    )
     assert resolver.resolve(MessageType.USER, "User message content") is None
     assert resolver.resolve(MessageType.ASSISTANT, "Assistant message content") is None
     assert resolver.resolve(MessageType.TOOL, "Tool result content") is None
@@ -116,7 +118,12 @@ def test_system_and_tools_independent_breakpoints() -> None:
 
 def test_breakpoint_limit_enforced() -> None:
     resolver = _resolver(AnthropicCacheStrategy.CONVERSATION_HISTORY)
-    for message_type in (MessageType.SYSTEM, MessageType.USER, MessageType.ASSISTANT, MessageType.TOOL):
+    for message_type in (
+        MessageType.SYSTEM,
+        MessageType.USER,
+        MessageType.ASSISTANT,
+        MessageType.TOOL,
+    ):
         assert resolver.resolve(message_type, "content") is not None
         resolver.use_cache_block()
     assert resolver.resolve(MessageType.USER, "more content") is None, (
@@ -141,5 +148,7 @@ def test_one_hour_ttl_returned_for_configured_message_type() -> None:
         .message_type_ttl(MessageType.SYSTEM, AnthropicCacheTtl.ONE_HOUR)
         .build()
     )
-    cc = CacheEligibilityResolver.from_options(options).resolve(MessageType.SYSTEM, "enough content")
+    cc = CacheEligibilityResolver.from_options(options).resolve(
+        MessageType.SYSTEM, "enough content"
+    )
     assert cc == {"type": "ephemeral", "ttl": "1h"}

@@ -43,6 +43,7 @@ from spring_ai_py.test._wire import (
 __all__ = ["AnthropicTestServer", "AnthropicUsage"]
 
 _MESSAGES_PATH = "/v1/messages"
+_FILES_PATH = "/v1/files/"
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -151,6 +152,12 @@ class AnthropicTestServer(WireTestServer):
     def __init__(self, *, prompt_cache: bool = False, min_cacheable_tokens: int = 0) -> None:
         super().__init__()
         self._prompt_cache = PromptCache(min_cacheable_tokens) if prompt_cache else None
+        self._files: dict[str, tuple[str, bytes]] = {}
+
+    def add_file(self, file_id: str, filename: str, content: bytes) -> None:
+        """Serve a file through the Files API (``GET /v1/files/{id}`` for its metadata,
+        ``/v1/files/{id}/content`` for its bytes), as skills' outputs are downloaded."""
+        self._files[file_id] = (filename, bytes(content))
 
     def enqueue_text(
         self,
@@ -289,6 +296,8 @@ class AnthropicTestServer(WireTestServer):
         return FullResponse(status, (*JSON_HEADERS, ("request-id", request_id), *headers), body)
 
     def _respond(self, request: RecordedRequest) -> WireResponse:
+        if request.method == "GET" and request.path.startswith(_FILES_PATH):
+            return self._file(request.path[len(_FILES_PATH) :])
         if request.method != "POST" or request.path != _MESSAGES_PATH:
             return self._error(404, "Not Found")
         body = request.body
@@ -373,6 +382,25 @@ class AnthropicTestServer(WireTestServer):
         )
         events.append(_event("message_stop", {"type": "message_stop"}))
         return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + request_id, reply.cut_after)
+
+    def _file(self, rest: str) -> WireResponse:
+        file_id, _, part = rest.partition("/")
+        found = self._files.get(file_id)
+        if found is None or part not in ("", "content"):
+            return self._error(404, f"File not found: {file_id}")
+        filename, content = found
+        if part == "content":
+            return FullResponse(200, (("Content-Type", "application/octet-stream"),), content)
+        metadata = {
+            "id": file_id,
+            "type": "file",
+            "filename": filename,
+            "mime_type": "application/octet-stream",
+            "size_bytes": len(content),
+            "created_at": "2025-10-02T00:00:00Z",
+            "downloadable": True,
+        }
+        return FullResponse(200, JSON_HEADERS, json_bytes(metadata))
 
     def _usage(
         self, reply: _Message, body: dict[str, Any], blocks: list[dict[str, Any]]

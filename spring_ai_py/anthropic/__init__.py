@@ -22,6 +22,7 @@ from spring_ai_py.anthropic.citations import (
     CitationLocationType,
 )
 from spring_ai_py.anthropic.metadata import AnthropicRateLimit
+from spring_ai_py.anthropic.service_tier import AnthropicServiceTier
 from spring_ai_py.anthropic.skills import (
     AnthropicSkill,
     AnthropicSkillContainer,
@@ -44,6 +45,7 @@ __all__ = [
     "AnthropicCitationDocument",
     "AnthropicCitationDocumentType",
     "AnthropicRateLimit",
+    "AnthropicServiceTier",
     "AnthropicSkill",
     "AnthropicSkillContainer",
     "AnthropicSkillRecord",

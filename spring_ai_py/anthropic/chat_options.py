@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py.anthropic.cache import AnthropicCacheOptions, AnthropicCacheStrategy
 from spring_ai_py.anthropic.citations import AnthropicCitationDocument
+from spring_ai_py.anthropic.service_tier import AnthropicServiceTier
 from spring_ai_py.anthropic.skills import (
     AnthropicSkill,
     AnthropicSkillContainer,
@@ -71,6 +72,9 @@ class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):
             *added,
         ]
         return self
+
+    def clone(self) -> AnthropicChatOptionsBuilder:
+        return AnthropicChatOptionsBuilder(self._cls, super().clone()._values)
 
     def add_citation_document(
         self, document: AnthropicCitationDocument
@@ -143,7 +147,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     disable_parallel_tool_use: bool | None = None
     output_config: dict[str, Any] | None = None
     http_headers: dict[str, str] | None = None
-    service_tier: str | None = None
+    service_tier: AnthropicServiceTier | str | None = None
     inference_geo: str | None = None
     cache_options: AnthropicCacheOptions | None = None
     citation_documents: list[AnthropicCitationDocument] | None = None
@@ -219,7 +223,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     def get_http_headers(self) -> dict[str, str] | None:
         return self.http_headers
 
-    def get_service_tier(self) -> str | None:
+    def get_service_tier(self) -> AnthropicServiceTier | str | None:
         return self.service_tier
 
     def get_inference_geo(self) -> str | None:

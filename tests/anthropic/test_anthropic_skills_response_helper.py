@@ -22,9 +22,9 @@ from spring_ai_py.anthropic import (
     AnthropicChatOptions,
     AnthropicSkillsResponseHelper,
 )
+from spring_ai_py.chat.messages import AssistantMessage
 from spring_ai_py.chat.metadata import ChatResponseMetadata
 from spring_ai_py.chat.model import ChatResponse, Generation
-from spring_ai_py.chat.messages import AssistantMessage
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.test.anthropic_server import AnthropicTestServer
 

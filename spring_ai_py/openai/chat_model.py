@@ -725,10 +725,10 @@ def _complete_tool_call(call: dict[str, Any]) -> AssistantMessage.ToolCall:
     if not isinstance(function, dict):
         raise RuntimeError("Tool call function is missing")
     call_id = call.get("id")
-    if not call_id:
+    if not call_id or not call_id.strip():
         raise RuntimeError("Tool call id is missing")
     name = function.get("name")
-    if not name:
+    if not name or not name.strip():
         raise RuntimeError("Tool call function name is missing")
     return AssistantMessage.ToolCall(call_id, "function", name, function.get("arguments") or "")
 

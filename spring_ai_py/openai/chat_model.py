@@ -33,7 +33,8 @@ from spring_ai_py.chat.observation._chat_model import (
 )
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._provider import ProviderChatModel, merge_options, new_sdk_client
+from spring_ai_py.model._provider import ProviderChatModel, merge_options
+from spring_ai_py.openai._setup import sdk_client
 from spring_ai_py.openai._sse import iterate_events
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
@@ -294,14 +295,11 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
 def new_openai_client(options: Any, asynchronous: bool) -> Any:
     """An ``openai`` SDK client from the connection settings of chat or embedding options."""
-    import openai
-
-    return new_sdk_client(
-        openai.AsyncOpenAI if asynchronous else openai.OpenAI,
+    return sdk_client(
         options,
+        asynchronous,
         OpenAiChatOptions.DEFAULT_TIMEOUT,
         OpenAiChatOptions.DEFAULT_MAX_RETRIES,
-        organization=options.organization_id,
     )
 
 

@@ -133,23 +133,23 @@ def test_merge_multiple_tool_call_deltas_in_single_chunk(server: OpenAiTestServe
 
 
 def test_chunk_to_chat_completion_requires_tool_call_id(server: OpenAiTestServer) -> None:
-    with pytest.raises(RuntimeError, match="^Tool call id is missing$"):
+    with pytest.raises(RuntimeError, match=r"^Tool call id is missing$"):
         _stream(server, _chunk("tool_calls", _delta(0, None, "get_weather", '{"city":"Seoul"}')))
-    with pytest.raises(RuntimeError, match="^Tool call id is missing$"):
+    with pytest.raises(RuntimeError, match=r"^Tool call id is missing$"):
         _stream(server, _chunk("tool_calls", _delta(0, " ", "get_weather", '{"city":"Seoul"}')))
 
 
 def test_chunk_to_chat_completion_requires_tool_call_function(server: OpenAiTestServer) -> None:
-    with pytest.raises(RuntimeError, match="^Tool call function is missing$"):
+    with pytest.raises(RuntimeError, match=r"^Tool call function is missing$"):
         _stream(server, _chunk("tool_calls", {"index": 0, "id": "call_1"}))
 
 
 def test_chunk_to_chat_completion_requires_tool_call_function_name(
     server: OpenAiTestServer,
 ) -> None:
-    with pytest.raises(RuntimeError, match="^Tool call function name is missing$"):
+    with pytest.raises(RuntimeError, match=r"^Tool call function name is missing$"):
         _stream(server, _chunk("tool_calls", _delta(0, "call_1", None, '{"city":"Seoul"}')))
-    with pytest.raises(RuntimeError, match="^Tool call function name is missing$"):
+    with pytest.raises(RuntimeError, match=r"^Tool call function name is missing$"):
         _stream(server, _chunk("tool_calls", _delta(0, "call_1", " ", '{"city":"Seoul"}')))
 
 

@@ -100,6 +100,7 @@ class _Message:
     headers: tuple[tuple[str, str], ...] = ()
     content: tuple[dict[str, Any], ...] | None = None
     container: dict[str, Any] | None = None
+    delay: float = 0.0
 
 
 def _error_type(status: int) -> str:
@@ -171,6 +172,7 @@ class AnthropicTestServer(WireTestServer):
         thinking: str | None = None,
         cut_after: int | None = None,
         headers: Mapping[str, str] | None = None,
+        delay: float = 0.0,
     ) -> None:
         """Script an assistant text reply.
 
@@ -179,7 +181,8 @@ class AnthropicTestServer(WireTestServer):
         before the text. ``model`` defaults to the request's model. ``cut_after`` closes
         a streamed reply's connection after that many SSE events (a non-streamed reply
         then gets half its body). ``headers`` are added to the response (for example
-        the ``anthropic-ratelimit-*`` headers).
+        the ``anthropic-ratelimit-*`` headers); ``delay`` holds a non-streamed reply back
+        that many seconds (a slow server, for timeouts).
         """
         self._enqueue(
             _Message(
@@ -193,6 +196,7 @@ class AnthropicTestServer(WireTestServer):
                 model,
                 check_cut_after(cut_after),
                 tuple((headers or {}).items()),
+                delay=delay,
             )
         )
 
@@ -350,7 +354,11 @@ class AnthropicTestServer(WireTestServer):
             message["container"] = reply.container
         if body.get("stream") is not True:
             return FullResponse(
-                200, JSON_HEADERS + request_id, json_bytes(message), cut=reply.cut_after is not None
+                200,
+                JSON_HEADERS + request_id,
+                json_bytes(message),
+                cut=reply.cut_after is not None,
+                delay=reply.delay,
             )
 
         started = {

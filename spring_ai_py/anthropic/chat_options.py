@@ -14,6 +14,7 @@ from spring_ai_py.anthropic.skills import (
     AnthropicSkill,
     AnthropicSkillContainer,
     AnthropicSkillRecord,
+    skill_id_list,
     skill_record,
 )
 from spring_ai_py.anthropic.web_search import AnthropicWebSearchTool
@@ -51,11 +52,7 @@ class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
     def skills(self, *skill_ids: str | list[str]) -> AnthropicChatOptionsBuilder:
         """Add skills by id or name."""
-        ids: list[str] = []
-        for item in skill_ids:
-            ids.extend([item] if isinstance(item, str) else item)
-        _assert.is_true(len(ids) > 0, "Skill IDs cannot be empty")
-        for skill_id in ids:
+        for skill_id in skill_id_list(skill_ids):
             self.skill(skill_id)
         return self
 

@@ -267,39 +267,35 @@ def _range(unit: str, start: int | None, end: int | None) -> str:
     return f"{unit}s {start}-{end - 1}"
 
 
+_DOCUMENT_LOCATIONS: dict[str, tuple[CitationLocationType, str, str]] = {
+    "char_location": (CitationLocationType.CHAR_LOCATION, "start_char_index", "end_char_index"),
+    "page_location": (CitationLocationType.PAGE_LOCATION, "start_page_number", "end_page_number"),
+    "content_block_location": (
+        CitationLocationType.CONTENT_BLOCK_LOCATION,
+        "start_block_index",
+        "end_block_index",
+    ),
+}
+
+
 def citation_from_sdk(citation: Any) -> Citation | None:
     """A :class:`Citation` from an SDK citation object (``None`` for other kinds)."""
     kind = getattr(citation, "type", None)
-    title = getattr(citation, "document_title", None)
-    if kind == "char_location":
-        return Citation.of_char_location(
-            citation.cited_text,
-            citation.document_index,
-            title,
-            citation.start_char_index,
-            citation.end_char_index,
-        )
-    if kind == "page_location":
-        return Citation.of_page_location(
-            citation.cited_text,
-            citation.document_index,
-            title,
-            citation.start_page_number,
-            citation.end_page_number,
-        )
-    if kind == "content_block_location":
-        return Citation.of_content_block_location(
-            citation.cited_text,
-            citation.document_index,
-            title,
-            citation.start_block_index,
-            citation.end_block_index,
-        )
     if kind == "web_search_result_location":
         return Citation.of_web_search_result_location(
             citation.cited_text, citation.url, getattr(citation, "title", None)
         )
-    return None
+    location = _DOCUMENT_LOCATIONS.get(str(kind))
+    if location is None:
+        return None
+    location_type, start, end = location
+    return Citation(
+        location_type,
+        citation.cited_text,
+        citation.document_index,
+        getattr(citation, "document_title", None),
+        **{start: getattr(citation, start), end: getattr(citation, end)},
+    )
 
 
 __all__ = [

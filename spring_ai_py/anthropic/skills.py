@@ -118,6 +118,15 @@ def skill_record(
     return AnthropicSkillRecord(AnthropicSkillType.CUSTOM, skill, version or "latest")
 
 
+def skill_id_list(skill_ids: Sequence[str | Sequence[str]]) -> list[str]:
+    """Spring's ``skills(String...)`` and ``skills(List)``: ids given one by one or as lists."""
+    ids: list[str] = []
+    for item in skill_ids:
+        ids.extend([item] if isinstance(item, str) else item)
+    _assert.is_true(len(ids) > 0, "Skill IDs cannot be empty")
+    return ids
+
+
 class AnthropicSkillContainerBuilder:
     """Spring's ``AnthropicSkillContainer.Builder``."""
 
@@ -133,11 +142,7 @@ class AnthropicSkillContainerBuilder:
         return self
 
     def skills(self, *skill_ids: str | Sequence[str]) -> AnthropicSkillContainerBuilder:
-        ids: list[str] = []
-        for item in skill_ids:
-            ids.extend([item] if isinstance(item, str) else item)
-        _assert.is_true(len(ids) > 0, "Skill IDs cannot be empty")
-        for skill_id in ids:
+        for skill_id in skill_id_list(skill_ids):
             self.skill(skill_id)
         return self
 

@@ -18,7 +18,9 @@ import re
 import sys
 import tempfile
 import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,7 +45,22 @@ EXPECTED: dict[str, list[str]] = {
         "It is sunny in Paris.",
         "401 Error code: 401 - Incorrect API key provided",
         "16 16",
+        "NONE: input 20495, written 0, read 0, cost 20495",
+        "CONVERSATION_HISTORY: input 0, written 2216, read 18279, cost 4598",
+        "1 Facts Characters 0-20",
+        "['https://spring.io/blog/spring-ai-2-0']",
+        "custom\ncontainer_011\n['budget.xlsx']",
     ],
+    "async.md": [
+        "['Madrid.', 'Paris.', 'Rome.']\nTrue\ncancelled\nTrue []\n"
+        "use `await ...acontent()` instead\n",
+    ],
+    "mcp.md": [
+        "It is sunny in Paris.",
+        "Paris: sunny, 24°C",
+        "temperature True {'type': 'string', 'description': 'The city'}",
+    ],
+    "providers.md": ["echo: hello\necho: hello again\necho: stream me\n"],
     "vector-stores.md": [
         "The cat sat on the mat",
         "Line: 1:14, Error: token recognition error at: '='",
@@ -80,6 +97,18 @@ EXPECTED: dict[str, list[str]] = {
 }
 
 
+def _check_providers_page(namespace: dict[str, Any]) -> None:
+    options = namespace["EchoChatOptions"].builder().api_key("secret-key").max_retries(5).build()
+    assert "secret-key" not in repr(options)
+    assert namespace["model"].sync_client(options).max_retries == 5
+
+
+CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "providers.md": _check_providers_page,
+}
+"""Checks of what a page's run built, beyond what it printed."""
+
+
 class Block:
     def __init__(self, line: int, code: str, output: str | None) -> None:
         self.line, self.code, self.output = line, code, output
@@ -100,7 +129,7 @@ def python_blocks(page: Path) -> list[Block]:
 
 def test_every_page_is_covered() -> None:
     assert (REPO / "README.md") in PAGES
-    assert set(EXPECTED) <= {page.name for page in PAGES}
+    assert set(EXPECTED) | set(CHECKS) <= {page.name for page in PAGES}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
@@ -125,3 +154,6 @@ def test_page_runs(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     everything = "".join(printed)
     for expected in EXPECTED.get(page.name, []):
         assert expected in everything, f"{page.name} should print {expected!r}"
+    check = CHECKS.get(page.name)
+    if check is not None:
+        check(module.__dict__)

@@ -29,7 +29,7 @@ import weakref
 from abc import abstractmethod
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast, overload
 
 import spring_ai_py.model as model_package
 from spring_ai_py import _assert
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
+    from spring_ai_py.chat.messages import Message
     from spring_ai_py.chat.model import ChatResponse
     from spring_ai_py.chat.prompt import ChatOptions, Prompt
     from spring_ai_py.model.tool import ToolCallingManager
@@ -359,20 +360,41 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         """The default options of every request."""
         return self._options
 
-    def call(self, prompt: Prompt) -> ChatResponse:
-        """The model's answer, from the blocking SDK client."""
+    @overload
+    def call(self, prompt: str, /) -> str | None: ...
+
+    @overload
+    def call(self, prompt: Message, /, *messages: Message) -> str | None: ...
+
+    @overload
+    def call(self, prompt: Prompt, /) -> ChatResponse: ...
+
+    def call(self, prompt: Prompt | str | Message, /, *messages: Message) -> ChatResponse | str | None:
+        """The model's answer, from the blocking SDK client (``call("text")`` returns
+        the text, as in Spring)."""
         _assert.not_none(prompt, "Prompt cannot be null")
-        request = self.prepare_call(prompt)
+        request = self.prepare_call(cast("Prompt", prompt))  # the text forms arrive as a Prompt
         client = self.sync_client(request.options)
         return self.observe_call(
             request.options, request.model, lambda: self.send(client, request.payload)
         )
 
-    async def acall(self, prompt: Prompt) -> ChatResponse:
+    @overload
+    async def acall(self, prompt: str, /) -> str | None: ...
+
+    @overload
+    async def acall(self, prompt: Message, /, *messages: Message) -> str | None: ...
+
+    @overload
+    async def acall(self, prompt: Prompt, /) -> ChatResponse: ...
+
+    async def acall(
+        self, prompt: Prompt | str | Message, /, *messages: Message
+    ) -> ChatResponse | str | None:
         """The model's answer, awaited on the async SDK client: no thread is held while
         the model answers, and cancelling the awaiting task aborts the HTTP request."""
         _assert.not_none(prompt, "Prompt cannot be null")
-        request = self.prepare_call(prompt)
+        request = self.prepare_call(cast("Prompt", prompt))  # the text forms arrive as a Prompt
         client = self.async_client(request.options)
         return await self.aobserve_call(
             request.options, request.model, lambda: self.asend(client, request.payload)

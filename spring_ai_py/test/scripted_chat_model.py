@@ -9,9 +9,9 @@ import re
 import threading
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast, overload
 
-from spring_ai_py.chat.messages import AssistantMessage
+from spring_ai_py.chat.messages import AssistantMessage, Message
 from spring_ai_py.chat.metadata import ChatGenerationMetadata, ChatResponseMetadata, DefaultUsage
 from spring_ai_py.chat.model import ChatModel, ChatResponse, Generation
 from spring_ai_py.chat.prompt import ChatOptions, Prompt
@@ -129,7 +129,17 @@ class ScriptedChatModel(ChatModel):
                 )
             return self._queue.popleft()
 
-    def call(self, prompt: Prompt) -> ChatResponse:
+    @overload
+    def call(self, prompt: str, /) -> str | None: ...
+
+    @overload
+    def call(self, prompt: Message, /, *messages: Message) -> str | None: ...
+
+    @overload
+    def call(self, prompt: Prompt, /) -> ChatResponse: ...
+
+    def call(self, prompt: Prompt | str | Message, /, *messages: Message) -> ChatResponse | str | None:
+        prompt = cast(Prompt, prompt)  # the text forms arrive as a Prompt (ChatModel)
         text, script = self._next(prompt)
         if isinstance(script, BaseException):
             raise script

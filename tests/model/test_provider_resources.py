@@ -15,7 +15,12 @@ import pytest
 import spring_ai_py.model as model_package
 from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
 from spring_ai_py.chat.prompt import Prompt
-from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions, OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+from spring_ai_py.openai import (
+    OpenAiChatModel,
+    OpenAiChatOptions,
+    OpenAiEmbeddingModel,
+    OpenAiEmbeddingOptions,
+)
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 
 

@@ -70,3 +70,51 @@ def check_builders() -> None:
     SafeGuardAdvisor.builder().order("first")  # type: ignore[arg-type]
     OpenAiChatOptions.builder().temprature(0.2)  # type: ignore[attr-defined]
     OpenAiChatOptions.builder().temperature("hot")  # type: ignore[arg-type]
+
+
+def check_entities_and_models() -> None:
+    from dataclasses import dataclass
+
+    from spring_ai_py import ChatClient, ChatResponse, Prompt
+    from spring_ai_py.chat.client import ResponseEntity
+    from spring_ai_py.converter import ListOutputConverter
+    from spring_ai_py.openai import OpenAiChatModel
+    from spring_ai_py.test import ScriptedChatModel
+
+    @dataclass
+    class Film:
+        title: str
+        year: int
+
+    client = ChatClient.builder(ScriptedChatModel()).build()
+    spec = client.prompt().user("A film?").call()
+    assert_type(spec.entity(Film), Film | None)
+    assert_type(spec.entity(list[Film]), list[Film] | None)
+    assert_type(spec.entity(ListOutputConverter()), list[str] | None)
+    assert_type(spec.response_entity(Film), ResponseEntity[ChatResponse, Film])
+    wrong: int | None = spec.entity(Film)  # type: ignore[assignment]
+    del wrong
+
+    model = OpenAiChatModel()
+    assert_type(model.call("hi"), str | None)
+    assert_type(model.call(Prompt("hi")), ChatResponse)
+    assert_type(ScriptedChatModel("x").call("hi"), str | None)
+
+
+async def check_async() -> None:
+    from dataclasses import dataclass
+
+    from spring_ai_py import ChatClient, ChatResponse, Prompt
+    from spring_ai_py.openai import OpenAiChatModel
+    from spring_ai_py.test import ScriptedChatModel
+
+    @dataclass
+    class Film:
+        title: str
+
+    client = ChatClient.builder(ScriptedChatModel()).build()
+    assert_type(await client.prompt().user("x").call().acontent(), str | None)
+    assert_type(await client.prompt().user("x").call().aentity(Film), Film | None)
+    model = OpenAiChatModel()
+    assert_type(await model.acall("hi"), str | None)
+    assert_type(await model.acall(Prompt("hi")), ChatResponse)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import DualStream, forbid_running_loop
@@ -188,27 +188,56 @@ class CallResponseSpec(_Observed):
             self._blocking_response("call().content()", "await ...acontent()").chat_response
         )
 
+    @overload
     def entity(
         self,
-        type_or_converter: Any,
+        type_or_converter: StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
-    ) -> Any:
+    ) -> T | None: ...
+
+    @overload
+    def entity(
+        self,
+        type_or_converter: type[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> T | None: ...
+
+    def entity(
+        self,
+        type_or_converter: type[T] | StructuredOutputConverter[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> T | None:
         """The answer converted to ``type_or_converter``: a type (pydantic model,
         dataclass, ``list[X]``, ``dict[str, Any]``...) or a ``StructuredOutputConverter``.
 
         The converter's format instructions are added to the prompt;
         ``lambda s: s.validate_schema()`` adds a ``StructuredOutputValidationAdvisor``
         and ``lambda s: s.use_provider_structured_output()`` asks for native output.
+        ``None`` when the model answered no text (Spring's ``@Nullable T``).
         """
         forbid_running_loop("call().entity()", "await ...aentity()")
         converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
         return _to_entity(converter, self.observed_call(request, chain).chat_response).entity
 
+    @overload
     def response_entity(
         self,
-        type_or_converter: Any,
+        type_or_converter: StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
-    ) -> ResponseEntity[ChatResponse, Any]:
+    ) -> ResponseEntity[ChatResponse, T]: ...
+
+    @overload
+    def response_entity(
+        self,
+        type_or_converter: type[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> ResponseEntity[ChatResponse, T]: ...
+
+    def response_entity(
+        self,
+        type_or_converter: type[T] | StructuredOutputConverter[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> ResponseEntity[ChatResponse, T]:
         """Both the ``ChatResponse`` and the converted entity."""
         forbid_running_loop("call().response_entity()", "await ...aresponse_entity()")
         converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
@@ -216,9 +245,9 @@ class CallResponseSpec(_Observed):
 
     def _entity_call(
         self,
-        type_or_converter: Any,
+        type_or_converter: type[T] | StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None,
-    ) -> tuple[StructuredOutputConverter[Any], ChatClientRequest, BaseAdvisorChain]:
+    ) -> tuple[StructuredOutputConverter[T], ChatClientRequest, BaseAdvisorChain]:
         """The converter, the request carrying its format instructions, and the chain."""
         _assert.not_none(type_or_converter, "type cannot be null")
         converter = _converter_for(type_or_converter)
@@ -270,31 +299,61 @@ class CallResponseSpec(_Observed):
     async def acontent(self) -> str | None:
         return content_of(await self.achat_response())
 
+    @overload
     async def aentity(
         self,
-        type_or_converter: Any,
+        type_or_converter: StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
-    ) -> Any:
+    ) -> T | None: ...
+
+    @overload
+    async def aentity(
+        self,
+        type_or_converter: type[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> T | None: ...
+
+    async def aentity(
+        self,
+        type_or_converter: type[T] | StructuredOutputConverter[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> T | None:
         return (await self.aresponse_entity(type_or_converter, entity_param_spec)).entity
+
+    @overload
+    async def aresponse_entity(
+        self,
+        type_or_converter: StructuredOutputConverter[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> ResponseEntity[ChatResponse, T]: ...
+
+    @overload
+    async def aresponse_entity(
+        self,
+        type_or_converter: type[T],
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+    ) -> ResponseEntity[ChatResponse, T]: ...
 
     async def aresponse_entity(
         self,
-        type_or_converter: Any,
+        type_or_converter: type[T] | StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
-    ) -> ResponseEntity[ChatResponse, Any]:
+    ) -> ResponseEntity[ChatResponse, T]:
         converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
         return _to_entity(converter, (await self.aobserved_call(request, chain)).chat_response)
 
 
 def _to_entity(
-    converter: StructuredOutputConverter[Any], chat_response: ChatResponse | None
-) -> ResponseEntity[ChatResponse, Any]:
+    converter: StructuredOutputConverter[T], chat_response: ChatResponse | None
+) -> ResponseEntity[ChatResponse, T]:
     text = content_of(chat_response)
     entity = converter.convert(text) if text is not None else None
     return ResponseEntity(chat_response, entity)
 
 
-def _converter_for(type_or_converter: Any) -> StructuredOutputConverter[Any]:
+def _converter_for(
+    type_or_converter: type[T] | StructuredOutputConverter[T],
+) -> StructuredOutputConverter[T]:
     from spring_ai_py.converter import BeanOutputConverter, StructuredOutputConverter
 
     if isinstance(type_or_converter, StructuredOutputConverter):

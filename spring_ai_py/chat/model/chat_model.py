@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from spring_ai_py.chat.messages import Message, UserMessage
 from spring_ai_py.chat.model.chat_response import ChatResponse
@@ -124,6 +124,11 @@ def _accept_text_async(acall: Callable[[Any, Prompt], Awaitable[ChatResponse]]) 
     return wrapper
 
 
+def _prompt_of(prompt: object) -> Prompt:
+    # The derived text forms (_accept_text) hand implementations a Prompt.
+    return cast("Prompt", prompt)
+
+
 class ChatModel(StreamingChatModel):
     """A chat model: implement :meth:`call` (and :meth:`stream` to support streaming).
 
@@ -141,11 +146,40 @@ class ChatModel(StreamingChatModel):
         if acall is not None and not getattr(acall, "__spring_ai_text_overloads__", False):
             cls.acall = _accept_text_async(acall)  # type: ignore[method-assign]
 
-    @abstractmethod
-    def call(self, prompt: Prompt) -> ChatResponse:
-        """Call the model with ``prompt`` and return its response."""
+    @overload
+    def call(self, prompt: str, /) -> str | None: ...
 
-    async def acall(self, prompt: Prompt) -> ChatResponse:
+    @overload
+    def call(self, prompt: Message, /, *messages: Message) -> str | None: ...
+
+    @overload
+    def call(self, prompt: Prompt, /) -> ChatResponse: ...
+
+    @abstractmethod
+    def call(
+        self, prompt: Prompt | str | Message, /, *messages: Message
+    ) -> ChatResponse | str | None:
+        """Call the model with ``prompt`` and return its response.
+
+        Implement it for a :class:`Prompt`; the text and message forms are derived (they
+        build the prompt and return the first generation's text), so an implementation
+        only ever receives a ``Prompt``. Typed implementations repeat the three
+        overloads (see ``ScriptedChatModel``) or mark a plain
+        ``call(self, prompt: Prompt) -> ChatResponse`` with ``# type: ignore[override]``.
+        """
+
+    @overload
+    async def acall(self, prompt: str, /) -> str | None: ...
+
+    @overload
+    async def acall(self, prompt: Message, /, *messages: Message) -> str | None: ...
+
+    @overload
+    async def acall(self, prompt: Prompt, /) -> ChatResponse: ...
+
+    async def acall(
+        self, prompt: Prompt | str | Message, /, *messages: Message
+    ) -> ChatResponse | str | None:
         """The async twin of :meth:`call` (PORTING §8): ``await acall(prompt)``.
 
         The provider models implement it natively on their SDK's async client; by
@@ -154,7 +188,7 @@ class ChatModel(StreamingChatModel):
         """
         from spring_ai_py._bridge import run_blocking
 
-        return await run_blocking(None, self.call, prompt)
+        return await run_blocking(None, self.call, _prompt_of(prompt))
 
     def get_options(self) -> ChatOptions:
         """The model's default options (Spring 2.0.1 ``getOptions()``)."""

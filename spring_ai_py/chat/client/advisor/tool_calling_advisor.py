@@ -6,7 +6,7 @@ import contextlib
 import warnings
 from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._lazy import lazy_singleton
@@ -607,25 +607,25 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             self._advisor_order = ToolCallingAdvisor.DEFAULT_ORDER
             self._conversation_history_enabled = True
 
-        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Any:
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Self:
             self._tool_calling_manager = tool_calling_manager
             return self
 
-        def tool_execution_eligibility_checker(self, checker: CheckerLike | None) -> Any:
+        def tool_execution_eligibility_checker(self, checker: CheckerLike | None) -> Self:
             """What counts as a tool-call response (default: any tool calls); a checker
             or a callable ``ChatResponse -> bool``."""
             self._checker = checker
             return self
 
-        def advisor_order(self, advisor_order: int) -> Any:
+        def advisor_order(self, advisor_order: int) -> Self:
             self._advisor_order = advisor_order
             return self
 
-        def conversation_history_enabled(self, conversation_history_enabled: bool) -> Any:
+        def conversation_history_enabled(self, conversation_history_enabled: bool) -> Self:
             self._conversation_history_enabled = conversation_history_enabled
             return self
 
-        def disable_internal_conversation_history(self) -> Any:
+        def disable_internal_conversation_history(self) -> Self:
             """Send only the latest tool results each round; a memory advisor inside the
             loop must provide the rest of the history."""
             self._conversation_history_enabled = False
@@ -643,11 +643,11 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         def is_conversation_history_enabled(self) -> bool:
             return self._conversation_history_enabled
 
-        def new_copy(self) -> ToolCallingAdvisor.Builder:
+        def new_copy(self) -> Self:
             """A blank builder of this builder's own type (for :meth:`copy`)."""
             return type(self)()
 
-        def copy(self) -> ToolCallingAdvisor.Builder:
+        def copy(self) -> Self:
             """A builder with the same settings, to derive per-call variants from."""
             copy = self.new_copy()
             copy._tool_calling_manager = self._tool_calling_manager

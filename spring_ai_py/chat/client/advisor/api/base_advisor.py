@@ -138,6 +138,13 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         return default_scheduler()
 
 
+_NO_CONVERSATION_ID = (
+    "conversation_id cannot be null or empty: give each request one with "
+    ".advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, \"...\")) "
+    "(Spring AI 2.0.1 has no default conversation id)"
+)
+
+
 class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
     """Base of the chat-memory advisors: reads the conversation id from the context and
     runs the stream path of every memory advisor.
@@ -160,7 +167,7 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
             raise ValueError("context cannot contain null keys")
         value = context.get(self.DEFAULT_CONVERSATION_ID_KEY)
         conversation_id = str(value) if value is not None else default_conversation_id
-        return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+        return _assert.has_text(conversation_id, _NO_CONVERSATION_ID)
 
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain

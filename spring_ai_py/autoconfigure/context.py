@@ -33,6 +33,12 @@ from spring_ai_py.autoconfigure.chat import (
 )
 from spring_ai_py.autoconfigure.datasource import DataSourceProperties
 from spring_ai_py.autoconfigure.environment import Environment, PropertyValue
+from spring_ai_py.autoconfigure.mcp import (
+    McpClientCommonProperties,
+    McpSseClientProperties,
+    McpStdioClientProperties,
+    McpStreamableHttpClientProperties,
+)
 from spring_ai_py.autoconfigure.openai import (
     OpenAiChatProperties,
     OpenAiCommonProperties,
@@ -53,7 +59,10 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.memory import ChatMemory, ChatMemoryRepository
     from spring_ai_py.chat.model import ChatModel
     from spring_ai_py.embedding import EmbeddingModel
+    from spring_ai_py.mcp import McpSyncClient
+    from spring_ai_py.mcp.connection import McpConnection
     from spring_ai_py.model.tool import ToolCallingManager
+    from spring_ai_py.tool import ToolCallbackProvider
     from spring_ai_py.vectorstore import VectorStore
 
 P = TypeVar("P", bound=ConfigurationProperties)
@@ -184,6 +193,21 @@ class ApplicationContext:
         ``simple``); unset, PgVectorStore when ``spring.ai.vectorstore.pgvector.*`` is
         configured, else an in-memory SimpleVectorStore."""
         return self._bean("vector_store", self._vector_store)
+
+    def mcp_sync_clients(self) -> list[McpSyncClient]:
+        """One connected MCP client per configured connection
+        (``spring.ai.mcp.client.stdio/streamable-http/sse.connections.<name>`` and the
+        servers of ``stdio.servers-configuration``), named ``<name> - <connection>`` as
+        Spring names them; none when ``spring.ai.mcp.client.enabled`` is false. The
+        clients also serve async code (their ``a``-methods await natively), so
+        ``type: ASYNC`` builds the same clients."""
+        return self._bean("mcp_sync_clients", self._mcp_sync_clients).clients
+
+    def mcp_tool_callbacks(self) -> ToolCallbackProvider:
+        """The tools of every MCP client as one ``ToolCallbackProvider`` (Spring's
+        ``mcpToolCallbacks`` bean): give it to ``default_tool_callbacks(...)``. Empty
+        when ``spring.ai.mcp.client.toolcallback.enabled`` is false."""
+        return self._bean("mcp_tool_callbacks", self._mcp_tool_callbacks)
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -430,12 +454,119 @@ class ApplicationContext:
             .build()
         )
 
+    def _mcp_sync_clients(self) -> _McpClients:
+        common = self.get_properties(McpClientCommonProperties)
+        if not common.enabled:
+            return _McpClients([])
+        from mcp_types import Implementation
+
+        from spring_ai_py.mcp import McpSyncClient
+        from spring_ai_py.mcp.connection import McpSseConnection, McpStreamableHttpConnection
+
+        connections: dict[str, McpConnection] = dict(self._stdio_connections())
+        for name, http in self.get_properties(McpStreamableHttpClientProperties).connections.items():
+            url = _required(http.url, f"spring.ai.mcp.client.streamable-http.connections.{name}.url")
+            connections[name] = McpStreamableHttpConnection(
+                url, http.endpoint if http.endpoint is not None else "/mcp"
+            )
+        for name, sse in self.get_properties(McpSseClientProperties).connections.items():
+            url = _required(sse.url, f"spring.ai.mcp.client.sse.connections.{name}.url")
+            connections[name] = McpSseConnection(
+                url, sse.sse_endpoint if sse.sse_endpoint is not None else "/sse"
+            )
+        holder = _McpClients([])
+        try:
+            for name, connection in connections.items():
+                holder.clients.append(
+                    McpSyncClient.from_connection(
+                        connection,
+                        name,
+                        client_info=Implementation(
+                            name=f"{common.name} - {name}", version=common.version
+                        ),
+                        request_timeout=common.request_timeout.total_seconds(),
+                        initialize=common.initialized,
+                    )
+                )
+        except BaseException:
+            holder.close()  # a failed connection leaves none of the others open
+            raise
+        return holder
+
+    def _stdio_connections(self) -> dict[str, McpConnection]:
+        from spring_ai_py.mcp.connection import McpStdioConnection
+
+        stdio = self.get_properties(McpStdioClientProperties)
+        connections: dict[str, McpConnection] = {}
+        if stdio.servers_configuration:
+            for name, server in _claude_desktop_servers(stdio.servers_configuration).items():
+                connections[name] = McpStdioConnection(
+                    server["command"], server.get("args", ()), server.get("env")
+                )
+        for name, parameters in stdio.connections.items():
+            command = _required(
+                parameters.command, f"spring.ai.mcp.client.stdio.connections.{name}.command"
+            )
+            connections[name] = McpStdioConnection(
+                command, parameters.args, parameters.env or None
+            )
+        return connections
+
+    def _mcp_tool_callbacks(self) -> ToolCallbackProvider:
+        from spring_ai_py.mcp import SyncMcpToolCallbackProvider
+        from spring_ai_py.tool import ToolCallbackProvider
+
+        if not self.get_properties(McpClientCommonProperties).toolcallback.enabled:
+            return ToolCallbackProvider.from_()
+        return SyncMcpToolCallbackProvider.builder().mcp_clients(self.mcp_sync_clients()).build()
+
     def _require_env_key(self, variable: str, message: str) -> str:
         env = self.environment._env
         key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
         if not key:
             raise ValueError(message)
         return key
+
+
+class _McpClients:
+    """The configured MCP clients, closed together with the context."""
+
+    def __init__(self, clients: list[McpSyncClient]) -> None:
+        self.clients = clients
+
+    def close(self) -> None:
+        for client in reversed(self.clients):
+            client.close()
+
+
+def _required(value: str | None, property_name: str) -> str:
+    if not value:
+        raise ConfigurationPropertiesBindError(property_name, "must be set")
+    return value
+
+
+def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
+    """The ``mcpServers`` of a Claude Desktop style JSON file (``classpath:`` and
+    ``file:`` prefixes are read as paths)."""
+    import json
+    from pathlib import Path
+
+    path = Path(location.removeprefix("file:").removeprefix("classpath:"))
+    property_name = "spring.ai.mcp.client.stdio.servers-configuration"
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigurationPropertiesBindError(property_name, f"cannot read {path}: {error}") from error
+    except json.JSONDecodeError as error:
+        raise ConfigurationPropertiesBindError(property_name, f"{path} is not JSON: {error}") from error
+    servers = document.get("mcpServers") if isinstance(document, dict) else None
+    if not isinstance(servers, dict) or not all(
+        isinstance(s, dict) and isinstance(s.get("command"), str) for s in servers.values()
+    ):
+        raise ConfigurationPropertiesBindError(
+            property_name, f"{path} needs an 'mcpServers' object of {{'command', 'args', 'env'}}"
+        )
+    return servers
 
 
 class SpringApplication:

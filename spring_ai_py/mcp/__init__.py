@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING
 
-from spring_ai_py._lazy import lazy_exports
+from spring_ai_py._lazy import lazy_exports as _lazy_exports
 
 try:
     _SDK = importlib.util.find_spec("mcp")
@@ -50,7 +50,7 @@ _EXPORTS = {
 
 __all__ = sorted(_EXPORTS)
 
-__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = _lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.mcp.client import McpAsyncClient as McpAsyncClient

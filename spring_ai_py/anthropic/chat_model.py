@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
 from spring_ai_py.chat.messages import (
     AssistantMessage,
@@ -122,6 +123,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                     raw.http_response.text,
                     message=f"The response body is not valid JSON: {error}",
                 ) from error
+            message = check_message(message, raw.http_response)
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
         return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
@@ -144,7 +146,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 timeouts, transport = transport_errors()
                 events = await raw.parse()
                 try:
-                    async for event in events:
+                    async for event in checked_events(events, raw.http_response):
                         response = state.on_event(event)
                         if response is not None:
                             observation.summary.add(response)

@@ -106,6 +106,12 @@ def normalize_timeout(options: Any) -> None:
     """Turn a ``timedelta`` timeout of the frozen ``options`` into seconds, and check it."""
     if isinstance(options.timeout, timedelta):
         object.__setattr__(options, "timeout", options.timeout.total_seconds())
+    timeout = options.timeout
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)):
+        raise TypeError(
+            "timeout must be a number of seconds or a timedelta, "
+            f"got {type(timeout).__name__}: {timeout!r:.80}"
+        )
     if options.timeout is not None and options.timeout <= 0:
         raise ValueError("timeout must be positive")
 
@@ -126,6 +132,11 @@ class ConnectionOptions:
     def _check_connection(self) -> None:
         """Normalize and check ``timeout``; ``max_retries`` must not be negative."""
         normalize_timeout(self)
+        retries = self.max_retries
+        if retries is not None and (isinstance(retries, bool) or not isinstance(retries, int)):
+            raise TypeError(
+                f"max_retries must be an integer, got {type(retries).__name__}: {retries!r:.80}"
+            )
         if self.max_retries is not None and self.max_retries < 0:
             raise ValueError("maxRetries must not be negative")
 

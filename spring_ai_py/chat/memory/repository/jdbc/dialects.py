@@ -302,6 +302,9 @@ class PostgresChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
                 dsn,
                 min_size=1,
                 max_size=self.max_pool_size,
+                # A connection the server dropped (a restart, pg_terminate_backend) is
+                # replaced on checkout instead of failing the operation that gets it.
+                check=ConnectionPool.check_connection,
                 open=True,
                 name="spring_ai_py-chat-memory",
             )

@@ -86,9 +86,7 @@ def _invalid(http_response: Any, message: str) -> None:
 
 
 def _type_name(value: object) -> str:
-    if value is _MISSING:
-        return "nothing"
-    return "null" if value is None else type(value).__name__
+    return "null" if value is None or value is _MISSING else type(value).__name__
 
 
 def _field_problem(
@@ -97,6 +95,8 @@ def _field_problem(
     value = getattr(owner, name, _MISSING)
     if isinstance(value, expected) and not (isinstance(value, bool) and expected is not bool):
         return None
+    if value is _MISSING or value is None:
+        return f"{where}{name} is missing"
     kind = expected.__name__ if isinstance(expected, type) else expected[0].__name__
     return f"{where}{name} must be {_article(kind)}, got {_type_name(value)}"
 
@@ -112,7 +112,7 @@ def _usage_problem(
 ) -> str | None:
     """``usage`` must be an object whose ``counts`` are ``expected``; cache counts optional."""
     if usage is _MISSING or usage is None:
-        return f"{where} must be an object, got {_type_name(usage)}"
+        return f"{where} is missing"
     for name in counts:
         problem = _field_problem(usage, name, expected, f"{where}.")
         if problem is not None:
@@ -156,9 +156,15 @@ def _message_problem(message: Any, where: str, whole: bool) -> str | None:
 def _block_problem(
     block: Any, where: str, fields: dict[str, tuple[tuple[str, type | tuple[type, ...]], ...]]
 ) -> str | None:
+    if block is _MISSING or block is None:
+        return f"{where} is missing"
     kind = getattr(block, "type", _MISSING)
     if not isinstance(kind, str):
-        return f"{where}.type must be a string, got {_type_name(kind)}"
+        return (
+            f"{where}.type is missing"
+            if kind in (_MISSING, None)
+            else (f"{where}.type must be a string, got {_type_name(kind)}")
+        )
     for name, expected in fields.get(kind, ()):
         problem = _field_problem(block, name, expected, f"{where} ({kind}): ")
         if problem is not None:
@@ -181,7 +187,7 @@ def _event_problem(event: Any) -> str | None:
     if kind == "message_delta":
         delta = getattr(event, "delta", _MISSING)
         if delta is _MISSING or delta is None:
-            return f"delta must be an object, got {_type_name(delta)}"
+            return "delta is missing"
         stop_reason = getattr(delta, "stop_reason", None)
         if not isinstance(stop_reason, _OPTIONAL_TEXT):
             return f"delta.stop_reason must be a string, got {_type_name(stop_reason)}"

@@ -113,6 +113,8 @@ def _tool_call_problem(call: object, where: str, whole: bool) -> str | None:
     function = call.get("function")
     if function is None and not whole:
         return None
+    if function is None:
+        return f"{where}.function is missing"
     if not isinstance(function, dict):
         return f"{where}.function must be an object, got {_type_name(function)}"
     for key in ("name", "arguments"):

@@ -3,11 +3,13 @@
 ``ScriptedChatModel`` answers from a queue and records every prompt; ``SpanRecorder``
 collects spans in memory; ``OpenAiTestServer`` / ``AnthropicTestServer`` speak the real
 HTTP JSON and SSE formats of both APIs on loopback, so the official SDKs and the
-provider models run offline.
+provider models run offline; ``FaultServer`` answers in either format with injected
+faults (error statuses, cut, stalled and malformed streams, wrong-shape bodies).
 """
 
 from spring_ai_py.test._wire import RecordedRequest
 from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
+from spring_ai_py.test.faults import FaultServer
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
 from spring_ai_py.test.spans import SpanRecorder, render_span_tree
@@ -15,6 +17,7 @@ from spring_ai_py.test.spans import SpanRecorder, render_span_tree
 __all__ = [
     "AnthropicTestServer",
     "AnthropicUsage",
+    "FaultServer",
     "OpenAiTestServer",
     "OpenAiUsage",
     "RecordedRequest",

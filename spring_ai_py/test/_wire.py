@@ -98,6 +98,9 @@ class StreamResponse:
     events: tuple[bytes, ...]
     headers: tuple[tuple[str, str], ...] = ()
     cut_after: int | None = None
+    stall_after: int | None = None
+    """After that many events the server stops sending (without closing) until the
+    client gives up or the server stops."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,12 @@ class DropConnection:
     """No response at all: the connection closes as soon as the request is read."""
 
 
-WireResponse = FullResponse | StreamResponse | DropConnection
+@dataclass(frozen=True)
+class Stall:
+    """No response, and no close either: the request hangs until the client times out."""
+
+
+WireResponse = FullResponse | StreamResponse | DropConnection | Stall
 
 
 @dataclass(frozen=True)
@@ -296,6 +304,10 @@ class _Handler(BaseHTTPRequestHandler):
         if isinstance(response, DropConnection):
             self.close_connection = True
             return
+        if isinstance(response, Stall):
+            self.server.owner._stall()
+            self.close_connection = True
+            return
         if isinstance(response, FullResponse):
             self.send_response(response.status)
             for name, value in response.headers:
@@ -315,6 +327,11 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         for sent, event in enumerate(response.events):
             if response.cut_after is not None and sent >= response.cut_after:
+                self.close_connection = True
+                return
+            if response.stall_after is not None and sent >= response.stall_after:
+                self.wfile.flush()
+                self.server.owner._stall()
                 self.close_connection = True
                 return
             self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
@@ -340,6 +357,7 @@ class WireTestServer(ABC):
         self._stopped = False
         self._sequence = 0
         self._queues: dict[str, deque[object]] = {}
+        self._released = threading.Event()
 
     def start(self) -> Self:
         """Bind a free port on ``127.0.0.1`` and serve on a background thread."""
@@ -362,6 +380,7 @@ class WireTestServer(ABC):
             self._stopped = True
             return
         self._stopped = True
+        self._released.set()
         http.shutdown()
         with self._lock:
             open_connections = list(self._open_connections)
@@ -444,6 +463,13 @@ class WireTestServer(ABC):
         with self._lock:
             self._requests.append(request)
         return self._respond(request)
+
+    _STALL_LIMIT = 30.0
+    """Seconds a stalled reply waits at most (a client without a timeout is freed)."""
+
+    def _stall(self) -> None:
+        """Hold the connection's thread until the server stops (or the limit passes)."""
+        self._released.wait(self._STALL_LIMIT)
 
     def _connection_opened(self, connection: socket.socket) -> None:
         with self._lock:

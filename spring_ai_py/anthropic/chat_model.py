@@ -130,6 +130,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
+        _assert.instance_of(prompt, Prompt, "prompt")
 
         def prepare() -> PreparedStream:
             options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())

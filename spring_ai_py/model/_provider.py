@@ -207,6 +207,13 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         tracer_provider: TracerProvider | None,
         meter_provider: MeterProvider | None,
     ) -> None:
+        from spring_ai_py.chat.prompt import ChatOptions
+
+        if options is not None and not isinstance(options, ChatOptions):
+            raise TypeError(
+                f"options must be {options_type.__name__} or ChatOptions, "
+                f"got {type(options).__name__}"
+            )
         if options is None:
             self._options: OptionsT = options_type()
         elif isinstance(options, options_type):

@@ -119,6 +119,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
+        _assert.instance_of(prompt, Prompt, "prompt")
 
         def prepare() -> PreparedStream:
             options = self._request_options(prompt)

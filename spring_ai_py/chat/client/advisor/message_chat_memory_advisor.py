@@ -17,6 +17,7 @@ from spring_ai_py.chat.client.advisor.api.base_advisor import (
 )
 from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.memory import ChatMemory
 from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
 from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
         CallAdvisorChain,
         StreamAdvisorChain,
     )
-    from spring_ai_py.chat.memory import ChatMemory
 
 
 _AGGREGATOR = ChatClientMessageAggregator()
@@ -60,6 +60,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         scheduler: Executor | None = None,
     ) -> None:
         self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+        _assert.instance_of(chat_memory, ChatMemory, "chat_memory")
         if conversation_id is not None:
             _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
         self._default_conversation_id = conversation_id

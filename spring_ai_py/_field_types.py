@@ -21,10 +21,10 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-_Check = tuple[str, tuple[type, ...], bool, str]
-"""(field name, accepted types, whether ``bool`` is excluded, expected-type wording)."""
+_Check = tuple[tuple[type, ...], bool, str]
+"""(accepted types, whether ``bool`` is excluded, expected-type wording)."""
 
-_PLANS: dict[type, tuple[_Check, ...]] = {}
+_PLANS: dict[type, dict[str, _Check]] = {}
 _LOCK = threading.Lock()
 _WORDING = {
     str: "a string",
@@ -44,27 +44,28 @@ def check_field_types(options: object, unchecked: frozenset[str] = frozenset()) 
         plan = _plan(cls)
         with _LOCK:
             _PLANS[cls] = plan
-    for name, accepted, no_bool, wording in plan:
-        if name in unchecked:
-            continue
-        value = getattr(options, name)
+    for name, value in vars(options).items():
         if value is None:
             continue
-        if isinstance(value, accepted) and not (no_bool and isinstance(value, bool)):
+        check = plan.get(name)
+        if check is None or name in unchecked:
+            continue
+        accepted, no_bool, wording = check
+        if isinstance(value, accepted) and not (no_bool and value.__class__ is bool):
             continue
         raise TypeError(f"{name} must be {wording}, got {type(value).__name__}: {value!r:.80}")
 
 
-def _plan(cls: type) -> tuple[_Check, ...]:
-    checks: list[_Check] = []
+def _plan(cls: type) -> dict[str, _Check]:
+    checks: dict[str, _Check] = {}
     for field in dataclasses.fields(cls):
         if not field.init:
             continue
         annotation = _resolve(cls, field.name, field.type)
-        check = _check_for(field.name, annotation) if annotation is not None else None
+        check = _check_for(annotation) if annotation is not None else None
         if check is not None:
-            checks.append(check)
-    return tuple(checks)
+            checks[field.name] = check
+    return checks
 
 
 def _resolve(cls: type, name: str, annotation: object) -> object | None:
@@ -86,7 +87,7 @@ def _resolve(cls: type, name: str, annotation: object) -> object | None:
     return None
 
 
-def _check_for(name: str, annotation: Any) -> _Check | None:
+def _check_for(annotation: Any) -> _Check | None:
     members = (
         typing.get_args(annotation)
         if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union
@@ -103,7 +104,7 @@ def _check_for(name: str, annotation: Any) -> _Check | None:
         elif origin is list:
             accepted.extend((list, tuple))
         elif origin is dict:
-            accepted.append(Mapping)
+            accepted.extend((dict, Mapping))
         elif isinstance(origin, type) and origin is not object:
             accepted.append(origin)
         else:
@@ -111,4 +112,4 @@ def _check_for(name: str, annotation: Any) -> _Check | None:
         words.append(_WORDING.get(origin, f"a {getattr(origin, '__name__', origin)}"))
     if not accepted:
         return None
-    return name, tuple(accepted), bool not in accepted, " or ".join(words)
+    return tuple(accepted), bool not in accepted, " or ".join(words)

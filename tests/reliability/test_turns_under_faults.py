@@ -145,3 +145,56 @@ def test_a_conversation_through_every_fault_loses_no_turn() -> None:
                     expected += [question, reply]
                 assert [m.get_text() for m in memory.get("c")] == expected
     assert tried == len(FAULTS) * 4
+
+
+@pytest.mark.parametrize("fault", ["no terminal event", "not JSON", "cut", "wrong shape"])
+def test_neither_memory_advisor_stores_an_incomplete_stream(
+    server: FaultServer, fault: str
+) -> None:
+    """§7.16: both memory advisors, the message one and the vector store one, store
+    nothing for a stream that did not complete."""
+    from spring_ai_py.chat.client.advisor.vectorstore import VectorStoreChatMemoryAdvisor
+    from spring_ai_py.embedding import HashingEmbeddingModel
+    from spring_ai_py.vectorstore import SearchRequest, SimpleVectorStore
+
+    memory = MessageWindowChatMemory.builder().build()
+    store = SimpleVectorStore(HashingEmbeddingModel())
+    client = (
+        ChatClient.builder(provider_model(server))
+        .default_advisors(
+            MessageChatMemoryAdvisor.builder(memory).build(),
+            VectorStoreChatMemoryAdvisor.builder(store).build(),
+        )
+        .build()
+    )
+    FAULTS[fault](server, "stream")
+
+    with pytest.raises(sdk(server).APIError):
+        _ask(client, "Tell me a story", "stream")
+
+    assert memory.get("c") == []
+    assert store.similarity_search(SearchRequest.builder().query("story").top_k(10).build()) == []
+
+
+def test_both_memory_advisors_store_a_completed_stream(server: FaultServer, mode: str) -> None:
+    from spring_ai_py.chat.client.advisor.vectorstore import VectorStoreChatMemoryAdvisor
+    from spring_ai_py.embedding import HashingEmbeddingModel
+    from spring_ai_py.vectorstore import SearchRequest, SimpleVectorStore
+
+    memory = MessageWindowChatMemory.builder().build()
+    store = SimpleVectorStore(HashingEmbeddingModel())
+    client = (
+        ChatClient.builder(provider_model(server))
+        .default_advisors(
+            MessageChatMemoryAdvisor.builder(memory).build(),
+            VectorStoreChatMemoryAdvisor.builder(store).build(),
+        )
+        .build()
+    )
+    server.enqueue_answer("Once upon a time")
+
+    assert _ask(client, "Tell me a story", mode) == "Once upon a time"
+
+    assert [m.get_text() for m in memory.get("c")] == ["Tell me a story", "Once upon a time"]
+    found = store.similarity_search(SearchRequest.builder().query("story").top_k(10).build())
+    assert sorted(d.get_text() or "" for d in found) == ["Once upon a time", "Tell me a story"]

@@ -38,6 +38,10 @@ LONG_TERM_MEMORY:
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"})
 
 
+_PENDING_USER_MESSAGE = "spring_ai_py.chat.memory.vector_store.pending_user_message"
+"""Context key of the user message ``before()`` leaves for ``after()`` to store."""
+
+
 class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     """Keeps the conversation in a vector store and brings the relevant part of it into
     the system message.
@@ -123,8 +127,11 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             }
         )
         augmented_prompt = prompt.augment_system_message(augmented_system_text)
-        self._store([augmented_prompt.get_user_message()], conversation_id)
-        return ChatClientRequest(augmented_prompt, dict(chat_client_request.context))
+        # The user message is written with the reply, in after(): a failed call, or a
+        # stream that did not complete, stores nothing (PORTING §7.8, §7.16).
+        context = dict(chat_client_request.context)
+        context[_PENDING_USER_MESSAGE] = augmented_prompt.get_user_message()
+        return ChatClientRequest(augmented_prompt, context)
 
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
@@ -132,7 +139,13 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         chat_response = chat_client_response.chat_response
         generation = chat_response.get_result() if chat_response is not None else None
         messages: list[Message] = [generation.get_output()] if generation is not None else []
-        self._store(messages, self.get_conversation_id(chat_client_response.context))
+        context = chat_client_response.context
+        pending = context.get(_PENDING_USER_MESSAGE)
+        if isinstance(pending, Message):
+            messages.insert(0, pending)
+            context = {k: v for k, v in context.items() if k != _PENDING_USER_MESSAGE}
+            chat_client_response = ChatClientResponse(chat_response, context)
+        self._store(messages, self.get_conversation_id(context))
         return chat_client_response
 
     def advise_stream(

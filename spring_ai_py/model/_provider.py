@@ -18,6 +18,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.model import ChatModel
 from spring_ai_py.chat.observation._chat_model import ModelInstruments
@@ -220,6 +221,10 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
             self._options = options
         else:
             self._options = options_type.builder().combine_with(options).build()
+        if tool_calling_manager is not None:
+            from spring_ai_py.model.tool.tool_calling_manager import ToolCallingManager
+
+            _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
         self._tool_calling_manager = tool_calling_manager
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider

@@ -120,3 +120,28 @@ def test_the_memory_advisor_names_a_wrong_chat_memory() -> None:
         match=r"chat_memory must be a ChatMemory, got the class MessageChatMemoryAdvisor \(pass",
     ):
         MessageChatMemoryAdvisor.builder(MessageChatMemoryAdvisor).build()  # type: ignore[arg-type]
+
+
+def test_the_embedding_options_and_model_name_wrong_types() -> None:
+    from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+
+    with pytest.raises(TypeError, match=r"^max_retries must be an integer, got str: '3'$"):
+        OpenAiEmbeddingOptions(max_retries="3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^dimensions must be an integer, got str: '8'$"):
+        OpenAiEmbeddingOptions(dimensions="8")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^timeout must be a number of seconds or a timedelta"):
+        OpenAiEmbeddingOptions(timeout="fast")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="options must be an OpenAiEmbeddingOptions, got dict"):
+        OpenAiEmbeddingModel({"model": "x"})  # type: ignore[arg-type]
+
+
+def test_the_vector_store_memory_advisor_and_the_models_name_wrong_collaborators() -> None:
+    from spring_ai_py.chat.client.advisor.vectorstore import VectorStoreChatMemoryAdvisor
+
+    with pytest.raises(TypeError, match="vector_store must be a VectorStore, got str"):
+        VectorStoreChatMemoryAdvisor.builder("store").build()  # type: ignore[arg-type]
+    for model_type in (OpenAiChatModel, AnthropicChatModel):
+        with pytest.raises(
+            TypeError, match="tool_calling_manager must be a ToolCallingManager, got str"
+        ):
+            model_type(tool_calling_manager="manager")  # type: ignore[arg-type]

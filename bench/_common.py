@@ -29,6 +29,18 @@ def pin_to(cpu: int) -> None:
         os.sched_setaffinity(0, {cpu})
 
 
+def proc_status(field: str) -> int:
+    """A number from ``/proc/self/status`` (``VmRSS`` in KiB, ``Threads``...); 0 elsewhere."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(f"{field}:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 @dataclass
 class Server:
     """The fake OpenAI server (``fake_openai_server.py``) running in its own process."""
@@ -53,11 +65,15 @@ def server_stats(base_url: str) -> dict[str, int]:
 
 
 @contextlib.contextmanager
-def fake_server() -> Iterator[Server]:
-    """Start the fake server on a free loopback port, pinned to its own CPU; stop it after."""
+def fake_server(delay_ms: float = 0.0) -> Iterator[Server]:
+    """Start the fake server on a free loopback port, pinned to its own CPU; stop it after.
+
+    ``delay_ms``: how late the server answers each chat request (a model's latency).
+    """
     cpu = ["--cpu", str(SERVER_CPU)] if (os.cpu_count() or 1) > SERVER_CPU else []
+    delay = ["--delay-ms", str(delay_ms)] if delay_ms else []
     process = subprocess.Popen(
-        [sys.executable, str(BENCH_DIR / "fake_openai_server.py"), "--port", "0", *cpu],
+        [sys.executable, str(BENCH_DIR / "fake_openai_server.py"), "--port", "0", *cpu, *delay],
         stdout=subprocess.PIPE,
         text=True,
     )

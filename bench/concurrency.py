@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from _common import CLIENT_CPU, MODEL, pin_to, server_stats
+from _common import CLIENT_CPU, MODEL, pin_to, proc_status, server_stats
 from contenders import chat_client, openai_async, openai_chat_model
 
 EXPECTED = "word " * 20
@@ -28,11 +28,7 @@ SEQUENTIAL = 100
 
 def rss_kib() -> int:
     """Current resident set size in KiB (Linux ``/proc``)."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+    return proc_status("VmRSS")
 
 
 def stream_factory(contender: str, base_url: str) -> Callable[[], Awaitable[str]]:

@@ -74,13 +74,8 @@ def raw_call(client: Any) -> str | None:
     return content
 
 
-def raw_tool_round_trip(client: Any) -> str | None:
-    """The two requests of one tool round-trip, by hand, as a user of the bare SDK would."""
-    messages: list[dict[str, Any]] = [{"role": "user", "content": TOOL_QUESTION}]
-    first = client.chat.completions.create(
-        model=MODEL, messages=messages, tools=WEATHER_TOOL_SCHEMA
-    )
-    message = first.choices[0].message
+def append_tool_round(messages: list[dict[str, Any]], message: Any) -> None:
+    """Add the SDK's tool-calling assistant ``message`` and the tools' results."""
     calls = message.tool_calls or []
     messages.append(
         {
@@ -101,6 +96,15 @@ def raw_tool_round_trip(client: Any) -> str | None:
         messages.append(
             {"role": "tool", "tool_call_id": call.id, "content": weather_of(**arguments)}
         )
+
+
+def raw_tool_round_trip(client: Any) -> str | None:
+    """The two requests of one tool round-trip, by hand, as a user of the bare SDK would."""
+    messages: list[dict[str, Any]] = [{"role": "user", "content": TOOL_QUESTION}]
+    first = client.chat.completions.create(
+        model=MODEL, messages=messages, tools=WEATHER_TOOL_SCHEMA
+    )
+    append_tool_round(messages, first.choices[0].message)
     second = client.chat.completions.create(
         model=MODEL, messages=messages, tools=WEATHER_TOOL_SCHEMA
     )

@@ -16,8 +16,10 @@ CPU time is never attributed to the client under test):
 ``GET /stats`` returns ``{"connections": N, "requests": N}``: the connections on which
 a chat request arrived (a client that reuses its connections opens few) and the chat
 requests served. ``POST /reset`` zeroes both. Run it as
-``python bench/fake_openai_server.py [--port 0] [--cpu N]``; it prints ``PORT <n>`` when
-it listens and stops on SIGTERM or SIGINT.
+``python bench/fake_openai_server.py [--port 0] [--cpu N] [--delay-ms N]``; it prints
+``PORT <n>`` when it listens and stops on SIGTERM or SIGINT. With ``--delay-ms`` each chat
+answer is written that many milliseconds after its request arrived (a model's latency),
+without holding up the other connections.
 """
 
 from __future__ import annotations
@@ -138,6 +140,7 @@ OK_EMPTY = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\
 class Stats:
     connections = 0
     requests = 0
+    delay = 0.0
 
 
 class HttpProtocol(asyncio.Protocol):
@@ -171,6 +174,10 @@ class HttpProtocol(asyncio.Protocol):
             self._buffer = self._buffer[total:]
             self._answer(head.split(b" ", 2), body)
 
+    def _write_if_open(self, data: bytes) -> None:
+        if self._transport is not None and not self._transport.is_closing():
+            self._transport.write(data)
+
     def _answer(self, request_line: list[bytes], body: bytes) -> None:
         assert self._transport is not None
         method, path = request_line[0], request_line[1]
@@ -180,11 +187,15 @@ class HttpProtocol(asyncio.Protocol):
                 Stats.connections += 1
             Stats.requests += 1
             if _STREAM.search(body):
-                self._transport.write(STREAM_RESPONSE)
+                answer = STREAM_RESPONSE
             elif _TOOLS.search(body) and not _TOOL_MESSAGE.search(body):
-                self._transport.write(TOOL_RESPONSE)
+                answer = TOOL_RESPONSE
             else:
-                self._transport.write(TEXT_RESPONSE)
+                answer = TEXT_RESPONSE
+            if Stats.delay:
+                asyncio.get_running_loop().call_later(Stats.delay, self._write_if_open, answer)
+            else:
+                self._transport.write(answer)
         elif method == b"GET" and path == b"/stats":
             self._transport.write(
                 _response(_json({"connections": Stats.connections, "requests": Stats.requests}))
@@ -215,7 +226,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cpu", type=int, default=None, help="pin the server to this CPU")
+    parser.add_argument("--delay-ms", type=float, default=0.0, help="answer chat requests late")
     args = parser.parse_args()
+    Stats.delay = args.delay_ms / 1000
     if args.cpu is not None and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {args.cpu})
     try:

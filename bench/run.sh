@@ -42,3 +42,11 @@ if [ -n "$quick" ]; then
 else
     "$BENCH_VENV/bin/python" bench/suite.py
 fi
+
+echo
+echo "== 1,000 concurrent awaited calls, server answering after 50 ms (bench/async_calls.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/async_calls.py --calls 300
+else
+    .venv/bin/python bench/async_calls.py
+fi

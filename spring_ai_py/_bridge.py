@@ -13,6 +13,17 @@ goes through here:
   calling thread already runs an event loop (an ``async def`` tool on the call path).
 * :func:`run_blocking` runs a blocking function on an executor from async code,
   carrying the ``contextvars`` context (and so the current span) across the hop.
+* :func:`forbid_running_loop` is the guard of PORTING §8: blocking entry points
+  (``call().content()``, a plain ``for`` over a stream) raise a ``RuntimeError`` naming
+  the async spelling when the calling thread runs an event loop, instead of blocking
+  it. The bridge's own thread runs a loop too, so an ``async def`` tool that iterates a
+  stream with a plain ``for`` while the outer stream is read with a plain ``for`` gets
+  that error instead of deadlocking the bridge.
+
+Cancellation crosses the bridge as ``asyncio.CancelledError`` (a ``BaseException``),
+never as ``concurrent.futures.CancelledError`` (an ``Exception`` that tool error
+handling would turn into a tool result): a cancelled coroutine or stream raises it in
+the blocking caller.
 """
 
 from __future__ import annotations
@@ -27,27 +38,17 @@ from concurrent.futures import CancelledError, Executor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
+from spring_ai_py._lazy import lazy_singleton
+
 T = TypeVar("T")
 
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-
-
+_BRIDGE_THREAD = "spring-ai-py-bridge"
+@lazy_singleton
 def _private_loop() -> asyncio.AbstractEventLoop:
     """The library's private event loop, running on a daemon thread, started lazily."""
-    global _loop
-    loop = _loop
-    if loop is not None:
-        return loop
-    with _loop_lock:
-        if _loop is None:
-            new_loop = asyncio.new_event_loop()
-            thread = threading.Thread(
-                target=new_loop.run_forever, name="spring-ai-py-bridge", daemon=True
-            )
-            thread.start()
-            _loop = new_loop
-        return _loop
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, name=_BRIDGE_THREAD, daemon=True).start()
+    return loop
 
 
 def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
@@ -63,7 +64,10 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
             if result.done():
                 return
             if t.cancelled():
-                result.cancel()
+                try:
+                    t.result()
+                except asyncio.CancelledError as cancelled:
+                    result.set_exception(cancelled)
             elif (error := t.exception()) is not None:
                 result.set_exception(error)
             else:
@@ -76,8 +80,37 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
     return result
 
 
+def forbid_running_loop(what: str, instead: str) -> None:
+    """Raise the §8 ``RuntimeError`` when the calling thread runs an event loop.
+
+    ``what`` is the blocking spelling (``"call().content()"``), ``instead`` the async
+    one (``"await ...acontent()"``).
+    """
+    # The C-level check: no exception is raised (and caught) on the common path.
+    if asyncio.events._get_running_loop() is None:
+        return
+    if threading.current_thread().name == _BRIDGE_THREAD:
+        where = (
+            "on the library's bridge thread (inside an async tool or advisor of a stream "
+            "read with a plain for), where it would deadlock"
+        )
+    else:
+        where = "from a thread that runs an event loop, where it would block the loop"
+    raise RuntimeError(f"{what} cannot be used {where}; use `{instead}` instead")
+
+
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` to completion and return its result, from blocking code."""
+    """Run ``coro`` to completion and return its result, from blocking code.
+
+    On the bridge's own thread that would wait for itself forever: a ``RuntimeError``
+    (the ``async def`` must be awaited there instead).
+    """
+    if threading.current_thread().name == _BRIDGE_THREAD:
+        coro.close()
+        raise RuntimeError(
+            "an async function cannot be run to completion from blocking code on the "
+            "library's bridge thread, where it would deadlock; await it instead"
+        )
     return _submit(coro).result()
 
 
@@ -125,8 +158,6 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             loop.call_soon_threadsafe(demand.release)
             ok, item = items.get()
             if not ok:
-                if isinstance(item, asyncio.CancelledError):
-                    return
                 raise item
             if item is _DONE:
                 return
@@ -164,6 +195,7 @@ class DualStream(Generic[T]):
         return self._factory()
 
     def __iter__(self) -> Iterator[T]:
+        forbid_running_loop("a plain `for` over a stream", "async for")
         return iterate_sync(self._factory())
 
     def collect(self) -> list[T]:

@@ -60,7 +60,11 @@ class Builder(Generic[T]):
         def setter(*args: Any) -> Any:
             if not args:
                 raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
-            self._values[field] = args[0] if len(args) == 1 else list(args)
+            value = args[0] if len(args) == 1 else list(args)
+            check = getattr(self._cls, "_check_builder_value", None)
+            if check is not None:
+                check(field, value)
+            self._values[field] = value
             return self
 
         return setter
@@ -76,12 +80,20 @@ class Builder(Generic[T]):
 class Buildable:
     """Mixin giving a class ``builder()`` and ``mutate()`` from its constructor keywords.
 
-    ``_builder_aliases`` maps extra setter names (Java spellings) onto parameters.
+    ``_builder_aliases`` maps extra setter names (Java spellings) onto parameters;
+    ``_check_builder_value`` validates a setter's value at once.
     ``mutate()`` pre-fills the builder from the dataclass fields, or else from the
     attributes (``name`` or ``_name``) named after the constructor parameters.
     """
 
     _builder_aliases: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: Any) -> None:
+        """Hook: reject a bad value as soon as a setter receives it (Spring's asserting setters).
+
+        ``name`` is the constructor parameter; the default accepts everything.
+        """
 
     @classmethod
     def builder(cls) -> Builder[Self]:

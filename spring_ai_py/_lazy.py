@@ -1,14 +1,43 @@
-"""Lazy package exports: names load from their module on first access.
+"""Lazy things: package exports that load on first access, and lazy singletons.
 
-Keeps ``import spring_ai_py`` (and packages whose members pull in heavy libraries such
-as pydantic) fast, while ``from package import Name`` keeps working.
+Lazy exports keep ``import spring_ai_py`` (and packages whose members pull in heavy
+libraries such as pydantic) fast, while ``from package import Name`` keeps working.
+:func:`lazy_singleton` is the one way the library creates a shared object (a default
+executor, the bridge's event loop, a default manager) on first use.
 """
 
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class lazy_singleton(Generic[T]):
+    """``@lazy_singleton`` on a factory of no arguments: calling it returns the one
+    object the factory made on the first call (thread-safe; the factory runs once)."""
+
+    __slots__ = ("_factory", "_lock", "_value")
+
+    _MISSING: Any = object()
+
+    def __init__(self, factory: Callable[[], T]) -> None:
+        self._factory = factory
+        self._lock = threading.Lock()
+        self._value: Any = self._MISSING
+
+    def __call__(self) -> T:
+        value = self._value
+        if value is self._MISSING:
+            with self._lock:
+                if self._value is self._MISSING:
+                    self._value = self._factory()
+                value = self._value
+        result: T = value
+        return result
 
 
 def lazy_exports(

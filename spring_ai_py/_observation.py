@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
 from opentelemetry import context as otel_context
@@ -106,6 +106,28 @@ def end_span(span: Span, token: object | None, error: BaseException | None = Non
     span.end()
 
 
+@contextlib.contextmanager
+def call_step(tracer: Tracer, name: str, attributes: Callable[[], Attributes]) -> Iterator[Span]:
+    """The span of one call step, for blocking and ``async`` code alike.
+
+    ``with call_step(tracer, name, attributes) as span: ...`` (the block may ``await``):
+    the span is current inside the block, an exception marks it as failed and propagates
+    unchanged. ``span.is_recording()`` tells whether annotating it is worth the cost.
+    The chain, the response specs, the model observation and the tool manager all run
+    their call steps through here (streams go through :func:`observe_stream`).
+    """
+    span, token = start_span(tracer, name, attributes)
+    if token is None:
+        yield span
+        return
+    try:
+        yield span
+    except BaseException as error:
+        end_span(span, token, error)
+        raise
+    end_span(span, token)
+
+
 def record_error(span: Span, error: BaseException) -> None:
     """Mark ``span`` as failed with ``error``."""
     span.record_exception(error)
@@ -125,21 +147,33 @@ async def observe_stream(
     begin: Callable[[], StreamStep[T]],
     on_item: Callable[[Span, T], None] | None = None,
     on_complete: Callable[[Span], None] | None = None,
+    on_end: Callable[[BaseException | None], None] | None = None,
 ) -> AsyncGenerator[T, None]:
     """Iterate a stream inside a span that lives from the first step to completion.
 
     ``begin`` runs when iteration starts (so a chain pops its advisor lazily, as a Flux
     would) and names the span. The span is current whenever the inner iterator runs.
     ``on_item`` may annotate the span with each item and ``on_complete`` once the
-    stream completes normally (recording spans only). Closing
+    stream completes normally (recording spans only); ``on_end`` always, once the stream
+    ends, with its error (``None`` when it completed or was closed early). Closing
     this iterator early closes the inner one and ends the span without an error.
     """
     step = begin()
     span = INVALID_SPAN if is_noop(tracer) else tracer.start_span(step.name)
     if not span.is_recording():
-        async with contextlib.aclosing(step.source()) as iterator:  # type: ignore[type-var]
-            async for item in iterator:
-                yield item
+        failed: BaseException | None = None
+        try:
+            async with contextlib.aclosing(step.source()) as iterator:  # type: ignore[type-var]
+                async for item in iterator:
+                    yield item
+        except GeneratorExit:
+            raise
+        except BaseException as failure:
+            failed = failure
+            raise
+        finally:
+            if on_end is not None:
+                on_end(failed)
         return
     span.set_attributes(step.attributes())
     span_context = trace.set_span_in_context(span)
@@ -179,3 +213,5 @@ async def observe_stream(
         if error is not None:
             record_error(span, error)
         span.end()
+        if on_end is not None:
+            on_end(error)

@@ -212,3 +212,22 @@ def test_dual_stream_supports_async_for_and_for_and_reruns_the_factory() -> None
 
     assert asyncio.run(consume()) == [1, 2]
     assert len(calls) == 4
+
+
+def test_run_sync_on_the_bridge_thread_raises_instead_of_deadlocking() -> None:
+    """PORTING §8: a blocking wait for the bridge on the bridge's own thread is refused."""
+    from spring_ai_py._bridge import run_sync
+
+    async def inner() -> int:
+        return 1
+
+    async def outer() -> str:
+        try:
+            run_sync(inner())
+        except RuntimeError as error:
+            return str(error)
+        return "no error"
+
+    message = run_sync(outer())
+    assert "deadlock" in message and "await it instead" in message
+    assert run_sync(inner()) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,9 +16,14 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 def test_example_runs(example: Path) -> None:
     env_free_of_keys = {
         k: v
-        for k, v in __import__("os").environ.items()
+        for k, v in os.environ.items()
         if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
     }
+    # Run against this checkout's package, not whichever copy the interpreter has installed.
+    repo = str(Path(__file__).parent.parent)
+    env_free_of_keys["PYTHONPATH"] = os.pathsep.join(
+        p for p in (repo, env_free_of_keys.get("PYTHONPATH", "")) if p
+    )
     result = subprocess.run(
         [sys.executable, str(example)],
         capture_output=True,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,17 +28,13 @@ from spring_ai_py.chat.metadata import (
     RateLimit,
 )
 from spring_ai_py.chat.model import ChatResponse, Generation
-from spring_ai_py.chat.observation._chat_model import (
-    ModelObservation,
-    PreparedStream,
-    observe_call,
-    observe_model_stream,
-)
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._provider import (
+from spring_ai_py.model.provider import (
+    CallRequest,
+    ModelObservation,
+    PreparedStream,
     ProviderChatModel,
-    merge_options,
     new_sdk_client,
     transport_errors,
 )
@@ -50,7 +47,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_PROVIDER = "anthropic"
 _IMAGE_TYPES = {
     "png": "image/png",
     "jpeg": "image/jpeg",
@@ -81,6 +77,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
     records the GenAI metrics.
     """
 
+    PROVIDER_NAME: ClassVar[str] = "anthropic"
     ANTHROPIC_THINKING_CONTENTS_PROPERTY: ClassVar[str] = "anthropicThinkingContents"
 
     def __init__(
@@ -105,41 +102,36 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             meter_provider,
         )
 
-    def call(self, prompt: Prompt) -> ChatResponse:
-        _assert.not_none(prompt, "Prompt cannot be null")
-        options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
+    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
+        options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
-        client = self._clients.sync_client(options.max_retries)
+        return CallRequest(options, params["model"], {**params, **extras})
 
-        def send() -> ChatResponse:
-            import anthropic
+    def send(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+        raw = client.messages.with_raw_response.create(**payload)
+        with _parse_errors(raw):
+            message = raw.parse()
+        message = check_message(message, raw.http_response)
+        return self._to_chat_response(message, _rate_limit(raw.headers))
 
-            raw = client.messages.with_raw_response.create(**params, **extras)
-            try:
-                message = raw.parse()
-            except json.JSONDecodeError as error:
-                raise anthropic.APIResponseValidationError(
-                    raw.http_response,
-                    raw.http_response.text,
-                    message=f"The response body is not valid JSON: {error}",
-                ) from error
-            message = check_message(message, raw.http_response)
-            return self._to_chat_response(message, _rate_limit(raw.headers))
-
-        return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+    async def asend(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+        raw = await client.messages.with_raw_response.create(**payload)
+        with _parse_errors(raw):
+            message = await raw.parse()
+        message = check_message(message, raw.http_response)
+        return self._to_chat_response(message, _rate_limit(raw.headers))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
-        _assert.instance_of(prompt, Prompt, "prompt")
 
         def prepare() -> PreparedStream:
-            options: AnthropicChatOptions = merge_options(self._options, prompt.get_options())
+            options = self.request_options(prompt)
             params, extras = self.create_request(prompt, options)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
                 import anthropic
 
-                client = self._clients.async_client(options.max_retries)
+                client = self.async_client(options)
                 raw = await client.messages.with_raw_response.create(
                     **params, stream=True, **extras
                 )
@@ -161,7 +153,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
 
             return PreparedStream(options, params["model"], source)
 
-        return observe_model_stream(self._instruments, _PROVIDER, prepare)
+        return self.observe_stream(prepare)
 
     # -- request ------------------------------------------------------------------
 
@@ -215,7 +207,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         output_config = _output_config(options)
         if output_config:
             params["output_config"] = output_config
-        tools = [_to_tool(definition) for definition in self._resolve_tool_definitions(options)]
+        tools = [_to_tool(definition) for definition in self.resolve_tool_definitions(options)]
         if tools:
             params["tools"] = tools
             tool_choice = _tool_choice(options.tool_choice)
@@ -336,6 +328,21 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         )
         return ChatResponse(generations, metadata)
 
+
+
+@contextlib.contextmanager
+def _parse_errors(raw: Any) -> Iterator[None]:
+    """A response body that is not JSON surfaces as the SDK's validation error."""
+    import anthropic
+
+    try:
+        yield
+    except json.JSONDecodeError as error:
+        raise anthropic.APIResponseValidationError(
+            raw.http_response,
+            raw.http_response.text,
+            message=f"The response body is not valid JSON: {error}",
+        ) from error
 
 def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
     import anthropic

@@ -27,6 +27,9 @@ class AbstractOpenAiProperties(ConfigurationProperties):
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
 
+_CONNECTION_FIELDS = frozenset(AbstractOpenAiProperties.model_fields)
+
+
 class OpenAiCommonProperties(AbstractOpenAiProperties):
     """``spring.ai.openai.*``."""
 
@@ -105,23 +108,16 @@ class OpenAiChatProperties(AbstractOpenAiProperties):
     prompt_cache_key: str | None = None
     extra_body: dict[str, Any] | None = None
 
-    _OPTION_FIELDS: ClassVar[tuple[str, ...]] = (
-        "frequency_penalty", "logit_bias", "logprobs", "top_logprobs", "max_tokens",
-        "max_completion_tokens", "n", "presence_penalty", "response_format", "seed",
-        "temperature", "top_p", "tool_choice", "user", "parallel_tool_calls", "store",
-        "metadata", "reasoning_effort", "verbosity", "service_tier", "prompt_cache_key",
-        "extra_body",
-    )  # fmt: skip
-
     def option_values(self) -> dict[str, Any]:
-        """The chat options that were set, as ``OpenAiChatOptions`` keywords."""
+        """The chat options that were set, as ``OpenAiChatOptions`` keywords (the
+        connection fields and ``model`` are resolved separately)."""
         values = {
             name: getattr(self, name)
-            for name in self._OPTION_FIELDS
-            if getattr(self, name) is not None
+            for name in type(self).model_fields
+            if name not in _CONNECTION_FIELDS and getattr(self, name) is not None
         }
-        if self.stop is not None:
-            values["stop_sequences"] = list(self.stop)
+        if "stop" in values:
+            values["stop_sequences"] = list(values.pop("stop"))
         return values
 
 

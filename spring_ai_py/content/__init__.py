@@ -1,5 +1,6 @@
-"""``org.springframework.ai.content``: media attached to messages."""
+"""``org.springframework.ai.content``: content interfaces and the media attached to messages."""
 
+from spring_ai_py.content.content import Content, MediaContent
 from spring_ai_py.content.media import Media
 
-__all__ = ["Media"]
+__all__ = ["Content", "Media", "MediaContent"]

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter, ValidationError
 from pydantic.errors import PydanticUserError
 
 from spring_ai_py.converter._json_schema import pretty, spring_style
+from spring_ai_py.converter._optional_fields import relax_optional_fields
 from spring_ai_py.converter.response_text_cleaner import (
     CompositeResponseTextCleaner,
     MarkdownCodeBlockCleaner,
@@ -50,6 +51,33 @@ def _default_text_cleaner() -> CompositeResponseTextCleaner:
     )
 
 
+def _with_missing_as_none(text: str, error: ValidationError) -> Any:
+    """The parsed output with ``None`` for each missing field, or ``None`` if not applicable.
+
+    The schema does not require optional fields, so a model may leave them out; pydantic
+    still wants them when they have no default.
+    """
+    errors = error.errors()
+    if not errors or any(e["type"] != "missing" for e in errors):
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    for e in errors:
+        *path, name = e["loc"]
+        node = data
+        for step in path:
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                return None
+        if not isinstance(node, dict):
+            return None
+        node[name] = None
+    return data
+
+
 class BeanOutputConverter(StructuredOutputConverter[T], Generic[T]):
     """Converts model output into an instance of a type described by a JSON schema.
 
@@ -58,8 +86,10 @@ class BeanOutputConverter(StructuredOutputConverter[T], Generic[T]):
     ``dict[str, Any]``. The JSON schema generated from it is embedded in the format
     prompt (``get_format()``) and available on its own (``get_json_schema()``) for
     providers' native structured output. As in Spring, every field without a default is
-    required and objects forbid additional properties; field descriptions
-    (``Field(description=...)``) and aliases carry into the schema.
+    required, except fields typed ``X | None`` (Spring's ``@Nullable``) and fields
+    annotated ``ToolParam(required=False)``; objects forbid additional properties; field
+    descriptions (``Field(description=...)`` or ``ToolParam(description=...)``) and
+    aliases carry into the schema. An optional field the output leaves out is ``None``.
 
     ``convert()`` first cleans the text (by default: trim, drop thinking blocks such as
     ``<thinking>...</thinking>``, drop a markdown code fence, trim again; pass
@@ -113,7 +143,7 @@ class BeanOutputConverter(StructuredOutputConverter[T], Generic[T]):
             raise ValueError(
                 f"Cannot generate a JSON schema for {_type_name(self._type)}: {ex}"
             ) from ex
-        return pretty(spring_style(schema))
+        return pretty(spring_style(relax_optional_fields(self._type, schema)))
 
     def convert(self, text: str) -> T:
         """Clean ``text`` and parse it into the target type."""
@@ -121,7 +151,16 @@ class BeanOutputConverter(StructuredOutputConverter[T], Generic[T]):
         if cleaned is None:
             raise OutputConversionException("Cannot convert a null text to JSON", text)
         try:
-            return self._type_adapter.validate_json(cleaned)
+            try:
+                return self._type_adapter.validate_json(cleaned)
+            except ValidationError as first:
+                filled = _with_missing_as_none(cleaned, first)
+                if filled is None:
+                    raise
+                try:
+                    return self._type_adapter.validate_python(filled)
+                except ValidationError:
+                    raise first from None
         except ValidationError as ex:
             if any(error["type"] == "json_invalid" for error in ex.errors()):
                 error = ex.errors()[0]

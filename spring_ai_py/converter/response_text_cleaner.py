@@ -92,7 +92,7 @@ def _compile(pattern: str | re.Pattern[str] | None) -> re.Pattern[str]:
         raise ValueError("pattern cannot be null")
     if isinstance(pattern, re.Pattern):
         return pattern
-    _assert.has_text(pattern, "patternString cannot be empty")
+    _assert.has_text(pattern, "pattern cannot be empty")
     try:
         return re.compile(pattern, re.IGNORECASE)
     except re.error as ex:

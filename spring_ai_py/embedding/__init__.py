@@ -1,5 +1,6 @@
 """``org.springframework.ai.embedding``: embedding models, requests and responses."""
 
+from spring_ai_py.embedding.batching import BatchingStrategy, TokenCountBatchingStrategy
 from spring_ai_py.embedding.embedding_model import AbstractEmbeddingModel, EmbeddingModel
 from spring_ai_py.embedding.hashing import HashingEmbeddingModel
 from spring_ai_py.embedding.request import (
@@ -18,6 +19,7 @@ from spring_ai_py.embedding.response import (
 
 __all__ = [
     "AbstractEmbeddingModel",
+    "BatchingStrategy",
     "DefaultEmbeddingOptions",
     "Embedding",
     "EmbeddingModel",
@@ -29,4 +31,5 @@ __all__ = [
     "HashingEmbeddingModel",
     "ModalityType",
     "ModalityUtils",
+    "TokenCountBatchingStrategy",
 ]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar, TypeAlias, overload
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, overload
 
 from spring_ai_py import _assert
 from spring_ai_py.document.document import Document
 from spring_ai_py.embedding.request import EmbeddingOptions, EmbeddingRequest
 from spring_ai_py.embedding.response import EmbeddingResponse
+
+if TYPE_CHECKING:
+    from spring_ai_py.embedding.batching import BatchingStrategy
 
 TextBatch: TypeAlias = Sequence[str | Document]
 """A batch to embed: texts, documents, or both (a ``str`` is one text, never a batch)."""
@@ -34,13 +37,36 @@ class EmbeddingModel(ABC):
     @overload
     def embed(self, text: TextBatch) -> list[list[float]]: ...
 
-    def embed(self, text: str | Document | TextBatch) -> list[float] | list[list[float]]:
+    @overload
+    def embed(
+        self,
+        text: Sequence[Document],
+        options: EmbeddingOptions | None,
+        batching_strategy: BatchingStrategy,
+    ) -> list[list[float]]: ...
+
+    def embed(
+        self,
+        text: str | Document | TextBatch,
+        options: EmbeddingOptions | None = None,
+        batching_strategy: BatchingStrategy | None = None,
+    ) -> list[float] | list[list[float]]:
         """Embed one text or document into a vector, or a batch into one vector each.
 
         A batch (a list of texts, documents, or both) goes to the model in one request,
         with empty default options. Documents contribute
         :meth:`get_embedding_content`.
+
+        ``embed(documents, options, batching_strategy)`` is Spring's batched overload:
+        the strategy splits the documents into batches, each batch is one request with
+        ``options``, and the vectors come back in document order.
         """
+        if batching_strategy is not None:
+            return self._embed_in_batches(text, options, batching_strategy)
+        if options is not None:
+            raise TypeError(
+                "embed(documents, options, batching_strategy) needs a batching_strategy"
+            )
         if isinstance(text, str):
             return self.embed([text])[0]
         if isinstance(text, Document):
@@ -54,6 +80,38 @@ class EmbeddingModel(ABC):
             texts.append(_assert.not_none(content, "Texts must not contain null elements"))
         response = self.call(EmbeddingRequest(texts, EmbeddingOptions.builder().build()))
         return [embedding.get_output() for embedding in response.get_results()]
+
+    def _embed_in_batches(
+        self,
+        documents: object,
+        options: EmbeddingOptions | None,
+        batching_strategy: BatchingStrategy,
+    ) -> list[list[float]]:
+        _assert.not_none(documents, "Documents must not be null")
+        if isinstance(documents, str | Document) or not isinstance(documents, Sequence):
+            raise TypeError(
+                "embed(documents, options, batching_strategy) takes a list of documents"
+            )
+        embeddings: list[list[float]] = []
+        for sub_batch in batching_strategy.batch(list(documents)):
+            texts = [
+                _assert.not_none(
+                    self.get_embedding_content(document), "Texts must not contain null elements"
+                )
+                for document in sub_batch
+            ]
+            response = self.call(EmbeddingRequest(texts, options))
+            results = response.get_results()
+            # Spring indexes the results by position (an IndexOutOfBounds when short);
+            # a short response here fails with the count check's message instead.
+            embeddings.extend(result.get_output() for result in results[: len(sub_batch)])
+            if len(results) < len(sub_batch):
+                break
+        _assert.is_true(
+            len(embeddings) == len(documents),
+            "Embeddings must have the same number as that of the documents",
+        )
+        return embeddings
 
     def get_embedding_content(self, document: Document) -> str | None:
         """The text of ``document`` that gets embedded: its text by default.

@@ -18,7 +18,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from spring_ai_py.model._provider import transport_errors
+from spring_ai_py.model.provider import transport_errors
 from spring_ai_py.openai._validation import check_chunk, has_finish_reason
 
 _DRAIN_TIMEOUT = 0.1

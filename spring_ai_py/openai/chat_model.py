@@ -25,15 +25,15 @@ from spring_ai_py.chat.metadata import (
     Usage,
 )
 from spring_ai_py.chat.model import ChatResponse, Generation
-from spring_ai_py.chat.observation._chat_model import (
-    ModelObservation,
-    PreparedStream,
-    observe_call,
-    observe_model_stream,
-)
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._provider import ProviderChatModel, merge_options, new_sdk_client
+from spring_ai_py.model.provider import (
+    CallRequest,
+    ModelObservation,
+    PreparedStream,
+    ProviderChatModel,
+    new_sdk_client,
+)
 from spring_ai_py.openai._sse import iterate_events
 from spring_ai_py.openai._validation import check_completion
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_PROVIDER = "openai"
 _REASONING_CONTENT = "reasoningContent"
 _KNOWN_ROOT_KEYS = frozenset(
     {"id", "object", "created", "model", "choices", "usage", "service_tier", "system_fingerprint"}
@@ -74,6 +73,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
     definitions and returns the tool calls (the ``ToolCallingAdvisor`` runs them).
     """
 
+    PROVIDER_NAME: ClassVar[str] = "openai"
     TOOL_CALL_ADDITIONAL_PROPERTIES_METADATA_KEY: ClassVar[str] = (
         "openai.tool_calls.additional_properties"
     )
@@ -101,32 +101,34 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             meter_provider,
         )
 
-    def call(self, prompt: Prompt) -> ChatResponse:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
-        client = self._clients.sync_client(options.max_retries)
+        return CallRequest(options, params["model"], _post_arguments(params, extras))
 
-        body, request_options = _post_arguments(params, extras)
+    def send(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+        body, request_options = payload
+        http_response = client.post(
+            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+        )
+        return self._to_chat_response(_json_body(http_response))
 
-        def send() -> ChatResponse:
-            http_response = client.post(
-                _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-            )
-            return self._to_chat_response(_json_body(http_response))
-
-        return observe_call(self._instruments, _PROVIDER, options, params["model"], send)
+    async def asend(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+        body, request_options = payload
+        http_response = await client.post(
+            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
+        )
+        return self._to_chat_response(_json_body(http_response))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
-        _assert.instance_of(prompt, Prompt, "prompt")
 
         def prepare() -> PreparedStream:
             options = self._request_options(prompt)
             params, extras = self.create_request(prompt, options, stream=True)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                client = self._clients.async_client(options.max_retries)
+                client = self.async_client(options)
                 assembler = _ChunkAssembler()
                 body, request_options = _post_arguments(params, extras)
                 http_response = await client.post(
@@ -151,7 +153,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
             return PreparedStream(options, params["model"], source)
 
-        return observe_model_stream(self._instruments, _PROVIDER, prepare)
+        return self.observe_stream(prepare)
 
     # -- request ------------------------------------------------------------------
 
@@ -163,8 +165,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             and runtime.get_top_k() is not None
         ):
             logger.warning("The topK option is not supported by OpenAI chat models. Ignoring.")
-        merged: OpenAiChatOptions = merge_options(self._options, runtime)
-        return merged
+        return self.request_options(prompt)
 
     def create_request(
         self, prompt: Prompt, options: OpenAiChatOptions, stream: bool
@@ -232,7 +233,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         return params, extras
 
     def _tools(self, options: OpenAiChatOptions) -> list[dict[str, Any]]:
-        definitions = self._resolve_tool_definitions(options)
+        definitions = self.resolve_tool_definitions(options)
         strict = bool(options.strict)
         tools: list[dict[str, Any]] = []
         for definition in definitions:

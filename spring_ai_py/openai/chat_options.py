@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from spring_ai_py._builder import Buildable
-from spring_ai_py.chat.observation._chat_model import options_repr
-from spring_ai_py.model._provider import ConnectionOptions
+from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,

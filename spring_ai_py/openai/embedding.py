@@ -12,13 +12,8 @@ from opentelemetry.util.types import AttributeValue
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py._field_types import check_field_types
-from spring_ai_py._observation import end_span, start_span
+from spring_ai_py._observation import call_step
 from spring_ai_py.chat.metadata import DefaultUsage
-from spring_ai_py.chat.observation._chat_model import (
-    OPERATION_EMBEDDING,
-    ModelInstruments,
-    options_repr,
-)
 from spring_ai_py.document import Document, MetadataMode
 from spring_ai_py.embedding import (
     AbstractEmbeddingModel,
@@ -28,7 +23,13 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
-from spring_ai_py.model._provider import LazyClients, normalize_timeout
+from spring_ai_py.model.provider import (
+    OPERATION_EMBEDDING,
+    LazyClients,
+    ModelInstruments,
+    normalize_timeout,
+    options_repr,
+)
 from spring_ai_py.openai.chat_model import new_openai_client
 
 if TYPE_CHECKING:
@@ -173,36 +174,34 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
             return values
 
         started = time.perf_counter()
-        span, token = start_span(
-            self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes
-        )
         metric_attributes = attributes()
-        try:
-            native = client.embeddings.create(**params)
-        except BaseException as error:
-            self._instruments.duration.record(
-                time.perf_counter() - started,
-                {**metric_attributes, "error.type": type(error).__qualname__},
+        with call_step(self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes) as span:
+            try:
+                native = client.embeddings.create(**params)
+            except BaseException as error:
+                self._instruments.duration.record(
+                    time.perf_counter() - started,
+                    {**metric_attributes, "error.type": type(error).__qualname__},
+                )
+                raise
+            results = [Embedding(list(item.embedding), item.index) for item in native.data]
+            usage = DefaultUsage(
+                native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage
             )
-            end_span(span, token, error)
-            raise
-        results = [Embedding(list(item.embedding), item.index) for item in native.data]
-        usage = DefaultUsage(native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage)
-        response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
-        metric_attributes["gen_ai.response.model"] = native.model
-        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
-        self._instruments.token_usage.record(
-            native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
-        )
-        if token is not None:
-            span.set_attributes(
-                {
-                    "gen_ai.response.model": native.model,
-                    "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
-                    "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
-                }
+            response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
+            metric_attributes["gen_ai.response.model"] = native.model
+            self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
+            self._instruments.token_usage.record(
+                native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
             )
-        end_span(span, token)
+            if span.is_recording():
+                span.set_attributes(
+                    {
+                        "gen_ai.response.model": native.model,
+                        "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
+                        "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
+                    }
+                )
         return response
 
     def dimensions(self) -> int:

@@ -1,5 +1,6 @@
-"""``org.springframework.ai.support``: ``ToolCallbacks``."""
+"""``org.springframework.ai.support``: ``ToolCallbacks`` and ``UsageCalculator``."""
 
 from spring_ai_py.support.tool_callbacks import ToolCallbacks
+from spring_ai_py.support.usage_calculator import UsageCalculator
 
-__all__ = ["ToolCallbacks"]
+__all__ = ["ToolCallbacks", "UsageCalculator"]

@@ -52,10 +52,10 @@ _KEYWORDS = {
     "true": "TRUE",
     "false": "FALSE",
 }
-_ID = re.compile(r"[A-Za-z0-9_/]+")
+_ID = re.compile(r"[A-Za-z0-9_/-]+")  # ST4's STLexer.isIDLetter allows '-'
 _WS = " \t\n\r"
 _SUBTEMPLATE_ARGS = re.compile(
-    r"\{[ \t\n\r]*[A-Za-z0-9_/]+[ \t\n\r]*(?:,[ \t\n\r]*[A-Za-z0-9_/]+[ \t\n\r]*)*\|"
+    r"\{[ \t\n\r]*[A-Za-z0-9_/-]+[ \t\n\r]*(?:,[ \t\n\r]*[A-Za-z0-9_/-]+[ \t\n\r]*)*\|"
 )
 _HEX = frozenset("0123456789abcdefABCDEF")
 
@@ -962,6 +962,9 @@ class Interpreter:
             return self._exec(writer, value.template.body, inner, anonymous=True)
         if _is_multi_valued(value):
             return self._write_iterator(writer, scope, iter(value), options)
+        if isinstance(value, bool):
+            # ST4 renders with Java's toString: true / false
+            return writer.write("true" if value else "false")
         return writer.write(str(value))
 
     def _write_iterator(

@@ -44,7 +44,8 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
     ``rest``, ``trunc``, ``strip``, ``trim``, ``length``, ``strlen``, ``reverse``, the
     ``separator`` and ``null`` options, and anonymous templates
     (``{items:{item | - {item}}; separator="\\n"}``). Write ``\\{`` for a literal brace.
-    Values render with ``str()``; ``None`` and missing values render as nothing, and
+    Values render with ``str()`` (booleans as ``true``/``false``, as ST4 does); names may
+    contain ``-`` (``{first-name}``); ``None`` and missing values render as nothing, and
     lists render their elements one after another.
 
     Before rendering, the variables are checked against the template's placeholders:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import select
 import socket
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -99,8 +101,9 @@ class StreamResponse:
     headers: tuple[tuple[str, str], ...] = ()
     cut_after: int | None = None
     stall_after: int | None = None
-    """After that many events the server stops sending (without closing) until the
-    client gives up or the server stops."""
+    """After that many events the server stops sending, without closing, until the
+    client gives up (closes the connection) or ``stall_timeout`` seconds pass."""
+    stall_timeout: float = 10.0
 
 
 @dataclass(frozen=True)
@@ -109,11 +112,14 @@ class DropConnection:
 
 
 @dataclass(frozen=True)
-class Stall:
-    """No response, and no close either: the request hangs until the client times out."""
+class StallResponse:
+    """No answer until the client gives up: the handler waits for the client to close
+    the connection (a cancelled request) and counts it as aborted."""
+
+    timeout: float
 
 
-WireResponse = FullResponse | StreamResponse | DropConnection | Stall
+WireResponse = FullResponse | StreamResponse | DropConnection | StallResponse
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,13 @@ class FixedReply:
 @dataclass(frozen=True)
 class DisconnectReply:
     """A scripted dropped connection."""
+
+
+@dataclass(frozen=True)
+class StallReply:
+    """A scripted request that is never answered (see :class:`StallResponse`)."""
+
+    timeout: float
 
 
 def json_bytes(value: Any) -> bytes:
@@ -304,8 +317,8 @@ class _Handler(BaseHTTPRequestHandler):
         if isinstance(response, DropConnection):
             self.close_connection = True
             return
-        if isinstance(response, Stall):
-            self.server.owner._stall()
+        if isinstance(response, StallResponse):
+            self.server.owner._stall(self.connection, response.timeout)
             self.close_connection = True
             return
         if isinstance(response, FullResponse):
@@ -331,7 +344,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             if response.stall_after is not None and sent >= response.stall_after:
                 self.wfile.flush()
-                self.server.owner._stall()
+                self.server.owner._stall(self.connection, response.stall_timeout)
                 self.close_connection = True
                 return
             self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
@@ -357,7 +370,9 @@ class WireTestServer(ABC):
         self._stopped = False
         self._sequence = 0
         self._queues: dict[str, deque[object]] = {}
-        self._released = threading.Event()
+        self._aborted = 0
+        self.stalled = threading.Event()
+        """Set when a stalled request (:meth:`enqueue_stall`) has arrived."""
 
     def start(self) -> Self:
         """Bind a free port on ``127.0.0.1`` and serve on a background thread."""
@@ -380,7 +395,6 @@ class WireTestServer(ABC):
             self._stopped = True
             return
         self._stopped = True
-        self._released.set()
         http.shutdown()
         with self._lock:
             open_connections = list(self._open_connections)
@@ -442,6 +456,43 @@ class WireTestServer(ABC):
         """Script a dropped connection: the request is read, then the socket closes."""
         self._enqueue(DisconnectReply())
 
+    def enqueue_stall(self, *, timeout: float = 10.0, queue: str = "chat") -> None:
+        """Script a request that is never answered: the server holds it until the client
+        closes the connection (counted in :attr:`aborted_count`), at most ``timeout``
+        seconds. :attr:`stalled` is set once the request has arrived."""
+        self._enqueue(StallReply(timeout), queue)
+
+    @property
+    def aborted_count(self) -> int:
+        """How many stalled requests the client abandoned by closing the connection."""
+        with self._lock:
+            return self._aborted
+
+    def wait_aborted(self, count: int = 1, timeout: float = 5.0) -> bool:
+        """Wait until ``count`` stalled requests were abandoned; whether they were."""
+        deadline = time.monotonic() + timeout
+        while self.aborted_count < count:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+    def _stall(self, connection: socket.socket, timeout: float) -> None:
+        self.stalled.set()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self._stopped:
+            readable, _, _ = select.select([connection], [], [], 0.02)
+            if not readable:
+                continue
+            try:
+                data = connection.recv(1, socket.MSG_PEEK)
+            except OSError:
+                data = b""
+            if not data:
+                with self._lock:
+                    self._aborted += 1
+                return
+
     def _enqueue(self, reply: object, queue: str = "chat") -> None:
         with self._lock:
             self._queue(queue).append(reply)
@@ -464,13 +515,6 @@ class WireTestServer(ABC):
             self._requests.append(request)
         return self._respond(request)
 
-    _STALL_LIMIT = 30.0
-    """Seconds a stalled reply waits at most (a client without a timeout is freed)."""
-
-    def _stall(self) -> None:
-        """Hold the connection's thread until the server stops (or the limit passes)."""
-        self._released.wait(self._STALL_LIMIT)
-
     def _connection_opened(self, connection: socket.socket) -> None:
         with self._lock:
             self._connection_count += 1
@@ -487,6 +531,8 @@ class WireTestServer(ABC):
             return FullResponse(reply.status, reply.headers, reply.body)
         if isinstance(reply, DisconnectReply):
             return DropConnection()
+        if isinstance(reply, StallReply):
+            return StallResponse(reply.timeout)
         return None
 
     @abstractmethod

@@ -27,7 +27,6 @@ from spring_ai_py.test._wire import (
     FixedReply,
     FullResponse,
     RecordedRequest,
-    Stall,
     StreamResponse,
     WireResponse,
     WireTestServer,
@@ -70,10 +69,6 @@ class _CutBody:
 
     def __init__(self, body: bytes) -> None:
         self.body = body
-
-
-class _Stall:
-    __slots__ = ()
 
 
 class FaultServer(WireTestServer):
@@ -133,10 +128,6 @@ class FaultServer(WireTestServer):
         closes after that many (no terminating chunk), with ``stall_after`` the server
         stops sending after that many and keeps the connection open."""
         self._enqueue(_Events(self._encode_events(events), cut_after, stall_after))
-
-    def enqueue_stall(self) -> None:
-        """Read the request and never answer (until the client times out)."""
-        self._enqueue(_Stall())
 
     # -- well-formed pieces to build faults from --------------------------------------
 
@@ -284,6 +275,4 @@ class FaultServer(WireTestServer):
             )
         if isinstance(reply, _CutBody):
             return FullResponse(200, JSON_HEADERS, reply.body, cut=True)
-        if isinstance(reply, _Stall):
-            return Stall()
         raise AssertionError(f"unknown scripted reply {reply!r}")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from spring_ai_py import _assert
 from spring_ai_py.document.document import Document
+from spring_ai_py.embedding.batching import BatchingStrategy, TokenCountBatchingStrategy
 from spring_ai_py.embedding.embedding_model import EmbeddingModel
+from spring_ai_py.embedding.request import EmbeddingOptions
 
 
 def check_text_documents(documents: list[Document]) -> None:
@@ -23,13 +25,15 @@ def check_text_documents(documents: list[Document]) -> None:
 
 
 def embed_documents(
-    embedding_model: EmbeddingModel, documents: list[Document]
+    embedding_model: EmbeddingModel,
+    documents: list[Document],
+    batching_strategy: BatchingStrategy | None = None,
 ) -> list[list[float]]:
-    """One embedding per document, of its embedding content, in one batch."""
-    texts = [embedding_model.get_embedding_content(d) or "" for d in documents]
-    embeddings = embedding_model.embed(texts)
-    _assert.is_true(
-        len(embeddings) == len(documents),
-        "Embeddings must have the same number as that of the documents",
-    )
-    return embeddings
+    """One embedding per document, of its embedding content, in document order.
+
+    As Spring's ``AbstractVectorStore`` does, the documents go to the model in batches
+    that ``batching_strategy`` forms (a :class:`TokenCountBatchingStrategy` by default),
+    one request per batch.
+    """
+    strategy = batching_strategy if batching_strategy is not None else TokenCountBatchingStrategy()
+    return embedding_model.embed(documents, EmbeddingOptions.builder().build(), strategy)

@@ -22,7 +22,7 @@ def _check_query(query: str | None) -> str:
 
 
 def _check_top_k(top_k: int) -> int:
-    _assert.is_true(top_k >= 0, "TopK should be positive.")
+    _assert.is_true(top_k >= 0, "top_k should be positive.")
     return top_k
 
 

@@ -9,19 +9,27 @@ import threading
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
 from spring_ai_py.document.document import Document, DocumentMetadata
 from spring_ai_py.document.id.id_generator import RandomIdGenerator
 from spring_ai_py.embedding.embedding_model import EmbeddingModel
+from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
 from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
 from spring_ai_py.vectorstore.filter.filter import Expression
 from spring_ai_py.vectorstore.filter_expression_evaluator import (
     SimpleVectorStoreFilterExpressionEvaluator,
 )
+from spring_ai_py.vectorstore.observation import (
+    AbstractObservationVectorStore,
+    VectorStoreObservationContext,
+    VectorStoreObservationConvention,
+)
 from spring_ai_py.vectorstore.search_request import SearchRequest
-from spring_ai_py.vectorstore.vector_store import VectorStore
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import TracerProvider
 
 
 class SimpleVectorStoreContent:
@@ -152,7 +160,7 @@ class EmbeddingMath:
         return EmbeddingMath.dot_product(vector, vector)
 
 
-class SimpleVectorStore(VectorStore):
+class SimpleVectorStore(AbstractObservationVectorStore):
     """A thread-safe, in-memory vector store ranking by cosine similarity.
 
     ``add`` embeds the documents in one batch through the embedding model and keeps
@@ -167,18 +175,40 @@ class SimpleVectorStore(VectorStore):
     ``SimpleVectorStore.builder(embedding_model).build()``.
     """
 
-    def __init__(self, embedding_model: EmbeddingModel) -> None:
+    EmbeddingMath = EmbeddingMath
+    """Spring's nested ``SimpleVectorStore.EmbeddingMath`` (the same class)."""
+
+    def __init__(
+        self,
+        embedding_model: EmbeddingModel,
+        tracer_provider: TracerProvider | None = None,
+        custom_observation_convention: VectorStoreObservationConvention | None = None,
+    ) -> None:
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
-        self._embedding_model = embedding_model
+        super().__init__(embedding_model, tracer_provider, custom_observation_convention)
         self._evaluator = SimpleVectorStoreFilterExpressionEvaluator()
         self._lock = threading.RLock()
         self._store: dict[str, SimpleVectorStoreContent] = {}
+        self._observed_dimensions: int | None = None
 
     @staticmethod
     def builder(embedding_model: EmbeddingModel) -> SimpleVectorStore.Builder:
         return SimpleVectorStore.Builder(embedding_model)
 
-    def add(self, documents: list[Document]) -> None:
+    def create_observation_context_builder(
+        self, operation_name: str
+    ) -> VectorStoreObservationContext.Builder:
+        if self._observed_dimensions is None:
+            # asked once: a model without known dimensions embeds a probe text to find out
+            self._observed_dimensions = self._embedding_model.dimensions()
+        return (
+            VectorStoreObservationContext.builder(VectorStoreProvider.SIMPLE.value, operation_name)
+            .dimensions(self._observed_dimensions)
+            .collection_name("in-memory-map")
+            .similarity_metric(VectorStoreSimilarityMetric.COSINE.value)
+        )
+
+    def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
         embeddings = embed_documents(self._embedding_model, documents)
         contents = [
@@ -251,9 +281,24 @@ class SimpleVectorStore(VectorStore):
         def __init__(self, embedding_model: EmbeddingModel) -> None:
             _assert.not_none(embedding_model, "EmbeddingModel must be configured")
             self._embedding_model = embedding_model
+            self._tracer_provider: TracerProvider | None = None
+            self._convention: VectorStoreObservationConvention | None = None
+
+        def tracer_provider(
+            self, tracer_provider: TracerProvider | None
+        ) -> SimpleVectorStore.Builder:
+            """Where the store's spans go (Spring's ``observationRegistry``)."""
+            self._tracer_provider = tracer_provider
+            return self
+
+        def custom_observation_convention(
+            self, convention: VectorStoreObservationConvention | None
+        ) -> SimpleVectorStore.Builder:
+            self._convention = convention
+            return self
 
         def build(self) -> SimpleVectorStore:
-            return SimpleVectorStore(self._embedding_model)
+            return SimpleVectorStore(self._embedding_model, self._tracer_provider, self._convention)
 
 
 def _to_json(data: dict[str, dict[str, Any]]) -> str:

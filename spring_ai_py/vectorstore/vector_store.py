@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
 
 from spring_ai_py import _assert
 from spring_ai_py.document.document import Document
@@ -12,23 +15,37 @@ from spring_ai_py.vectorstore.search_request import SearchRequest
 
 
 class VectorStoreRetriever(ABC):
-    """Read-only access to a vector store: similarity search.
+    """Read-only access to a vector store: similarity search, and nothing that writes.
 
-    ``similarity_search`` takes a :class:`SearchRequest` or a plain query (the default
-    request for that text); implementations provide :meth:`do_similarity_search`.
+    Spring's functional interface: implementing ``similarity_search(request)`` for a
+    :class:`SearchRequest` is enough; calls with a plain query string arrive as the
+    default request for that text (``SearchRequest.builder().query(text).build()``).
+    Hand out a retriever where code should search but never add or delete.
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("similarity_search")
+        if own is not None and not getattr(own, "_accepts_text", False):
+            cls.similarity_search = _accepting_text(own)  # type: ignore[method-assign,assignment]
+
+    @abstractmethod
     def similarity_search(self, request: str | SearchRequest) -> list[Document]:
         """The documents most similar to the query, best first, filtered and capped as
         the request says; each carries its similarity as its score."""
+
+
+def _accepting_text(
+    method: Callable[[Any, SearchRequest], list[Document]],
+) -> Callable[[Any, str | SearchRequest], list[Document]]:
+    @functools.wraps(method)
+    def similarity_search(self: Any, request: str | SearchRequest) -> list[Document]:
         if isinstance(request, str):
             request = SearchRequest.builder().query(request).build()
-        _assert.not_none(request, "SearchRequest must not be null")
-        return self.do_similarity_search(request)
+        return method(self, request)
 
-    @abstractmethod
-    def do_similarity_search(self, request: SearchRequest) -> list[Document]:
-        """Run the search described by ``request``."""
+    similarity_search._accepts_text = True  # type: ignore[attr-defined]
+    return similarity_search
 
 
 class VectorStore(DocumentWriter, VectorStoreRetriever):
@@ -43,6 +60,23 @@ class VectorStore(DocumentWriter, VectorStoreRetriever):
     def get_name(self) -> str:
         """The store's name (its class name unless overridden)."""
         return type(self).__name__
+
+    def get_native_client(self) -> object | None:
+        """The store's native client (a database connection source, an SDK client), or
+        ``None`` when it has none (Spring's empty ``Optional``)."""
+        return None
+
+    def similarity_search(self, request: str | SearchRequest) -> list[Document]:
+        """The documents most similar to the query, best first, filtered and capped as
+        the request says; each carries its similarity as its score. Implementations
+        provide :meth:`do_similarity_search`."""
+        _assert.not_none(request, "request must not be null")
+        assert not isinstance(request, str)
+        return self.do_similarity_search(request)
+
+    @abstractmethod
+    def do_similarity_search(self, request: SearchRequest) -> list[Document]:
+        """Run the search described by ``request``."""
 
     @abstractmethod
     def add(self, documents: list[Document]) -> None:

@@ -1,4 +1,5 @@
-"""Behaviours of Spring's BeanOutputConverterTest, ported, plus bad input."""
+"""BeanOutputConverter beyond Spring's BeanOutputConverterTest (ported in
+``test_bean_output_converter_spring.py``): more types, schema rules, bad input."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from spring_ai_py.converter import (
     OutputConversionException,
     StructuredOutputConverter,
 )
+from spring_ai_py.tool.annotation import ToolParam
 
 
 class Sample(BaseModel):
@@ -85,41 +87,6 @@ Here is the JSON Schema instance your output must adhere to:
 
 
 # --- conversion ------------------------------------------------------------------
-
-
-def test_convert_class_type() -> None:
-    converter = BeanOutputConverter(Sample)
-    assert converter.convert('{ "someString": "some value" }').someString == "some value"
-
-
-def test_convert_class_with_date_type() -> None:
-    converter = BeanOutputConverter(SampleWithDate)
-    result = converter.convert('{ "someString": "2020-01-01" }')
-    assert result.someString == datetime.date(2020, 1, 1)
-
-
-def test_convert_type_reference_array() -> None:
-    converter = BeanOutputConverter(list[Sample])
-    result = converter.convert('[{ "someString": "some value" }]')
-    assert len(result) == 1
-    assert result[0].someString == "some value"
-
-
-def test_convert_class_type_with_json_annotations() -> None:
-    converter = BeanOutputConverter(SampleWithJsonAnnotations)
-    assert converter.convert('{ "string_property": "some value" }').some_string == "some value"
-
-
-def test_convert_type_reference_array_with_json_annotations() -> None:
-    converter = BeanOutputConverter(list[SampleWithJsonAnnotations])
-    result = converter.convert('[{ "string_property": "some value" }]')
-    assert [item.some_string for item in result] == ["some value"]
-
-
-def test_unknown_properties_are_ignored() -> None:
-    converter = BeanOutputConverter(Sample)
-    result = converter.convert('{"someString": "v", "unexpected": 42}')
-    assert result == Sample(someString="v")
 
 
 def test_convert_dataclass_typeddict_dict_and_nested_models() -> None:
@@ -204,41 +171,6 @@ def test_custom_text_cleaner_replaces_the_default_pipeline() -> None:
 # --- format and schema -------------------------------------------------------------
 
 
-def test_format_class_type() -> None:
-    assert BeanOutputConverter(Sample).get_format() == FORMAT_HEADER + (
-        "```{\n"
-        '  "$schema" : "https://json-schema.org/draft/2020-12/schema",\n'
-        '  "type" : "object",\n'
-        '  "properties" : {\n'
-        '    "someString" : {\n'
-        '      "type" : "string"\n'
-        "    }\n"
-        "  },\n"
-        '  "required" : [ "someString" ],\n'
-        '  "additionalProperties" : false\n'
-        "}```\n"
-    )
-
-
-def test_format_type_reference_array() -> None:
-    assert BeanOutputConverter(list[Sample]).get_format() == FORMAT_HEADER + (
-        "```{\n"
-        '  "$schema" : "https://json-schema.org/draft/2020-12/schema",\n'
-        '  "type" : "array",\n'
-        '  "items" : {\n'
-        '    "type" : "object",\n'
-        '    "properties" : {\n'
-        '      "someString" : {\n'
-        '        "type" : "string"\n'
-        "      }\n"
-        "    },\n"
-        '    "required" : [ "someString" ],\n'
-        '    "additionalProperties" : false\n'
-        "  }\n"
-        "}```\n"
-    )
-
-
 def test_format_class_type_with_annotations() -> None:
     assert (
         "```{\n"
@@ -257,11 +189,6 @@ def test_format_class_type_with_annotations() -> None:
         '  "additionalProperties" : false\n'
         "}```\n"
     ) in BeanOutputConverter(SampleWithJsonAnnotations).get_format()
-
-
-def test_schema_keeps_property_declaration_order() -> None:
-    schema = json.loads(BeanOutputConverter(SampleWithPropertyOrder).get_json_schema())
-    assert list(schema["properties"]) == ["string_property", "foo_property", "bar_property"]
 
 
 def test_fields_with_defaults_are_not_required_and_keep_descriptions() -> None:
@@ -324,17 +251,6 @@ def test_json_schema_map_matches_the_json_schema_text() -> None:
     assert isinstance(converter, StructuredOutputConverter)
 
 
-def test_format_uses_custom_generated_schema() -> None:
-    class CustomSchemaConverter(BeanOutputConverter[Sample]):
-        def generate_schema(self) -> str:
-            return '{\n  "type" : "object",\n  "properties" : {\n    "customProperty" : {\n      "type" : "string"\n    }\n  }\n}\n'
-
-    converter = CustomSchemaConverter(Sample)
-    assert '"customProperty"' in converter.get_json_schema()
-    assert '"someString"' not in converter.get_json_schema()
-    assert '"customProperty"' in converter.get_format()
-
-
 # --- bad input ---------------------------------------------------------------------
 
 
@@ -385,3 +301,31 @@ def test_invalid_custom_schema_fails_json_schema_map() -> None:
 
     with pytest.raises(RuntimeError, match="Could not parse the JSON Schema to a Map object"):
         Broken(Sample).get_json_schema_map()
+
+
+@dataclasses.dataclass
+class Line:
+    sku: str
+    note: str | None
+    qty: Annotated[int | None, ToolParam(required=False, description="How many")]
+
+
+def test_optional_and_tool_param_fields_of_nested_types_are_not_required() -> None:
+    class Order(BaseModel):
+        lines: list[Line]
+        comment: str | None
+
+    converter = BeanOutputConverter(Order)
+    schema = converter.get_json_schema_map()
+    assert schema["required"] == ["lines"]
+    line = schema["properties"]["lines"]["items"]
+    assert line["required"] == ["sku"]
+    assert line["properties"]["qty"]["description"] == "How many"
+    order = converter.convert('{"lines": [{"sku": "a"}]}')
+    assert order.comment is None
+    assert order.lines == [Line("a", None, None)]
+
+
+def test_a_missing_required_field_still_raises() -> None:
+    with pytest.raises(OutputConversionException, match="Field required"):
+        BeanOutputConverter(SampleWithPropertyOrder).convert('{"string_property": "x"}')

@@ -1,4 +1,6 @@
-"""Behaviours of Spring's DocumentTests and DocumentBuilderTests."""
+"""Document behaviours beyond Spring's DocumentTests and DocumentBuilderTests (those are
+ported in test_document_spring.py and test_document_builder.py): the Python
+constructors, argument checks, repr and the metadata keys."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 
 from spring_ai_py.content import Media
 from spring_ai_py.document import Document, DocumentMetadata, MetadataMode
-from spring_ai_py.document.id import IdGenerator, RandomIdGenerator
+from spring_ai_py.document.id import RandomIdGenerator
 
 
 def _media() -> Media:
@@ -111,35 +113,6 @@ def test_constructor_rejects_unknown_keyword() -> None:
 # --- builder ----------------------------------------------------------------------
 
 
-def test_builder_score_and_null_score() -> None:
-    assert Document.builder().text("Test content").score(0.95).build().get_score() == 0.95
-    assert Document.builder().text("Test content").score(None).build().get_score() is None
-
-
-def test_empty_builder_fails() -> None:
-    with pytest.raises(ValueError, match="exactly one of text or media must be specified"):
-        Document.builder().build()
-
-
-def test_builder_rejects_both_text_and_media() -> None:
-    with pytest.raises(ValueError, match="exactly one of text or media"):
-        Document.builder().text("Test text").media(_media()).build()
-
-
-def test_builder_media_document() -> None:
-    media = _media()
-    document = Document.builder().media(media).metadata({"key": "value"}).build()
-    assert document.get_media() == media
-    assert document.get_text() is None
-    assert not document.is_text()
-
-
-def test_builder_text_document_has_no_media() -> None:
-    document = Document.builder().text("Test text").metadata({"key": "value"}).build()
-    assert document.get_media() is None
-    assert document.is_text()
-
-
 def test_builder_returns_itself_from_every_setter() -> None:
     builder = Document.builder()
     assert builder.text("t") is builder
@@ -151,62 +124,10 @@ def test_builder_returns_itself_from_every_setter() -> None:
     assert builder.id_generator(RandomIdGenerator()) is builder
 
 
-def test_custom_id_generator_receives_text_and_metadata() -> None:
-    seen: list[tuple[Any, ...]] = []
-
-    class Recording(IdGenerator):
-        def generate_id(self, *contents: Any) -> str:
-            seen.append(contents)
-            return "generated-id"
-
-    document = (
-        Document.builder()
-        .id_generator(Recording())
-        .text("test text")
-        .metadata("key", "value")
-        .build()
-    )
-    assert document.get_id() == "generated-id"
-    assert seen == [("test text", {"key": "value"})]
-
-
-def test_id_generator_may_be_a_function() -> None:
-    document = Document.builder().text("test").id_generator(lambda *c: "custom-" + c[0]).build()
-    assert document.get_id() == "custom-test"
-
-
-def test_explicit_id_wins_over_generator() -> None:
-    document = (
-        Document.builder()
-        .text("text")
-        .id_generator(lambda *c: "generated")
-        .id("explicit-id")
-        .build()
-    )
-    assert document.get_id() == "explicit-id"
-
-
-def test_builder_rejects_null_id_generator() -> None:
-    with pytest.raises(ValueError, match="idGenerator cannot be null"):
-        Document.builder().id_generator(None)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("bad_id", [None, "", "   "])
 def test_builder_rejects_blank_id_immediately(bad_id: str | None) -> None:
     with pytest.raises(ValueError, match="id cannot be null or empty"):
         Document.builder().id(bad_id)  # type: ignore[arg-type]
-
-
-def test_builder_rejects_null_metadata_map() -> None:
-    with pytest.raises(ValueError, match="metadata cannot be null"):
-        Document.builder().metadata(None)
-
-
-def test_builder_rejects_null_metadata_key_and_value() -> None:
-    with pytest.raises(ValueError, match="metadata key cannot be null"):
-        Document.builder().metadata(None, "value")
-    with pytest.raises(ValueError, match="metadata value cannot be null"):
-        Document.builder().metadata("key", None)
 
 
 def test_builder_rejects_map_with_null_value_at_build() -> None:
@@ -219,17 +140,6 @@ def test_builder_rejects_non_mapping_metadata() -> None:
         Document.builder().metadata("just-a-key")
 
 
-def test_metadata_map_replaces_and_key_value_adds() -> None:
-    replaced = Document.builder().text("t").metadata("old", "v").metadata({"new": "v"}).build()
-    assert replaced.get_metadata() == {"new": "v"}
-    added = Document.builder().text("t").metadata({"map": "v"}).metadata("extra", 1).build()
-    assert added.get_metadata() == {"map": "v", "extra": 1}
-    overwritten = (
-        Document.builder().text("t").metadata("k", "first").metadata("k", "second").build()
-    )
-    assert overwritten.get_metadata() == {"k": "second"}
-
-
 def test_builder_does_not_mutate_callers_map() -> None:
     metadata: dict[str, Any] = {"key": "value"}
     document = Document.builder().text("t").metadata(metadata).metadata("added", 1).build()
@@ -238,57 +148,7 @@ def test_builder_does_not_mutate_callers_map() -> None:
     assert document.get_metadata() == {"key": "value", "added": 1}
 
 
-def test_builder_reuse_keeps_documents_independent() -> None:
-    builder = Document.builder()
-    first = builder.text("first").metadata("shared", "first").build()
-    second = builder.text("second").metadata("shared", "second").build()
-    assert (first.get_text(), first.get_metadata()) == ("first", {"shared": "first"})
-    assert (second.get_text(), second.get_metadata()) == ("second", {"shared": "second"})
-
-
-def test_text_is_kept_verbatim() -> None:
-    assert Document.builder().text("").build().get_text() == ""
-    assert Document.builder().text("   \n\t\r   ").build().is_text()
-    text = "Line 1\nLine 2\n\tTabbed line\r\nWindows line ending"
-    assert Document.builder().text(text).build().get_text() == text
-
-
-def test_complex_metadata_values_are_kept() -> None:
-    nested = {"nested": "value"}
-    document = (
-        Document.builder()
-        .text("t")
-        .metadata("string", "text")
-        .metadata("integer", 42)
-        .metadata("double", 3.14)
-        .metadata("boolean", True)
-        .metadata("map", nested)
-        .build()
-    )
-    assert document.get_metadata() == {
-        "string": "text",
-        "integer": 42,
-        "double": 3.14,
-        "boolean": True,
-        "map": nested,
-    }
-
-
 # --- mutate, equality, repr ---------------------------------------------------------
-
-
-def test_mutate_copies_every_field() -> None:
-    original = (
-        Document.builder()
-        .id("customId")
-        .text("Test content")
-        .metadata({"key": "value"})
-        .score(0.95)
-        .build()
-    )
-    copy = original.mutate().build()
-    assert copy is not original
-    assert copy == original
 
 
 def test_mutate_with_changes_leaves_original_alone() -> None:
@@ -301,24 +161,6 @@ def test_mutate_with_changes_leaves_original_alone() -> None:
     assert mutated.get_metadata() == {"original": "value", "new": "metadata"}
     assert original.get_text() == "Original text"
     assert original.get_metadata() == {"original": "value"}
-
-
-def test_equality_and_hash() -> None:
-    metadata = {"key": "value"}
-    doc1 = (
-        Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
-    )
-    doc2 = (
-        Document.builder().id("customId").text("Test text").metadata(metadata).score(0.95).build()
-    )
-    different = (
-        Document.builder().id("differentId").text("Different content").metadata(metadata).build()
-    )
-    assert doc1 == doc2
-    assert hash(doc1) == hash(doc2)
-    assert doc1 != different
-    assert doc1 != None  # noqa: E711
-    assert doc1 != object()
 
 
 def test_documents_differing_only_in_score_or_metadata_are_not_equal() -> None:

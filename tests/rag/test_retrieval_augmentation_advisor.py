@@ -1,5 +1,7 @@
-"""RetrievalAugmentationAdvisor (Spring's RetrievalAugmentationAdvisorTests), end to end
-through a ChatClient and the scripted chat model, plus the whole modular flow."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.chat.client.advisor.RetrievalAugmentationAdvisorTests`: 3 tests
+ported, 0 skipped; plus the whole modular flow, end to end through a ChatClient and the
+scripted chat model (Spring mocks the model and the retriever)."""
 
 from __future__ import annotations
 
@@ -59,23 +61,16 @@ class Variants(QueryExpander):
         return [query.mutate().text(text).build() for text in self.texts]
 
 
-def test_null_query_transformer_elements_are_rejected() -> None:
+def test_when_query_transformers_contain_null_elements_then_throw() -> None:
     with pytest.raises(ValueError, match="query_transformers cannot contain null elements"):
         RetrievalAugmentationAdvisor.builder().query_transformers(
             Suffix("!"), None
         ).document_retriever(FixedRetriever([])).build()
 
 
-def test_null_post_processor_elements_are_rejected() -> None:
-    with pytest.raises(ValueError, match="document_post_processors cannot contain null elements"):
-        RetrievalAugmentationAdvisor(FixedRetriever([]), document_post_processors=[None])  # type: ignore[list-item]
-
-
-def test_missing_document_retriever_fails_at_build() -> None:
+def test_when_document_retriever_is_null_then_throw() -> None:
     with pytest.raises(RuntimeError, match="document_retriever cannot be null"):
         RetrievalAugmentationAdvisor.builder().document_retriever(None).build()
-    with pytest.raises(ValueError, match="document_retriever cannot be null"):
-        RetrievalAugmentationAdvisor(None)  # type: ignore[arg-type]
 
 
 def test_the_one_with_the_document_retriever() -> None:
@@ -130,6 +125,19 @@ def test_the_one_with_the_document_retriever() -> None:
         "Query: What would I get if I added a pinch of Moonstone to a dash of powdered Gold?\n\n"
         "Answer:\n"
     ) in prompt.get_contents()
+
+
+# -- the port's extras ----------------------------------------------------------------
+
+
+def test_null_post_processor_elements_are_rejected() -> None:
+    with pytest.raises(ValueError, match="document_post_processors cannot contain null elements"):
+        RetrievalAugmentationAdvisor(FixedRetriever([]), document_post_processors=[None])  # type: ignore[list-item]
+
+
+def test_constructor_without_a_document_retriever_is_rejected() -> None:
+    with pytest.raises(ValueError, match="document_retriever cannot be null"):
+        RetrievalAugmentationAdvisor(None)  # type: ignore[arg-type]
 
 
 def test_query_carries_history_and_advisor_context() -> None:

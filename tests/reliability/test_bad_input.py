@@ -107,8 +107,11 @@ def test_a_provider_model_names_its_wrong_arguments(
         async for _ in model.stream(prompt):
             pass
 
-    for wrong in ("hi", 42):
-        with pytest.raises(TypeError, match=f"prompt must be a Prompt, got {type(wrong).__name__}"):
+    for wrong in (42, ["hi"]):
+        with pytest.raises(
+            TypeError,
+            match=f"stream\\(\\) takes a Prompt, a str or messages, not {type(wrong).__name__}",
+        ):
             asyncio.run(consume(wrong))
 
 

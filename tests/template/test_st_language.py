@@ -147,8 +147,8 @@ def test_indirect_properties() -> None:
     assert render("{user.(field)}", user={"name": "Ada"}, field="name") == "Ada"
 
 
-def test_values_render_with_str() -> None:
-    assert render("{a} {b} {c}", a=True, b=1.5, c=None) == "True 1.5 "
+def test_values_render_with_str_and_booleans_as_java_does() -> None:
+    assert render("{a} {b} {c} {d}", a=True, b=1.5, c=None, d=False) == "true 1.5  false"
 
 
 # --- conditions --------------------------------------------------------------------------

@@ -22,5 +22,5 @@ def test_doc_examples_run(
         exec(compile(block, str(DOC), "exec"), namespace)
     output = capsys.readouterr().out
     assert "The cat sat on the mat" in output
-    assert "Line: 1:8, Error: token recognition error at: '='" in output
+    assert "Line: 1:14, Error: token recognition error at: '='" in output
     assert (tmp_path / "vector-store.json").exists()

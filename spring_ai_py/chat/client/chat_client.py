@@ -22,6 +22,7 @@ from spring_ai_py.chat.client.advisor.api import (
     CallAdvisor,
     MemoryAdvisor,
     StreamAdvisor,
+    TerminalAdvisor,
     ToolAdvisor,
 )
 from spring_ai_py.chat.client.advisor.default_around_advisor_chain import sort_advisors
@@ -165,7 +166,7 @@ def _explain(advisors: list[Any]) -> AdvisorChainExplanation:
     warnings: list[str] = []
     by_order: dict[int, list[Any]] = {}
     for advisor in ordered:
-        if not getattr(advisor, "_spring_ai_terminal", False):
+        if not isinstance(advisor, TerminalAdvisor):
             by_order.setdefault(advisor.get_order(), []).append(advisor)
     for order, group in by_order.items():
         if len(group) > 1:

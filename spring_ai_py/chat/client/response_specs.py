@@ -9,16 +9,17 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from spring_ai_py import _assert
-from spring_ai_py._bridge import DualStream
-from spring_ai_py._observation import StreamStep, end_span, is_noop, observe_stream, start_span
+from spring_ai_py._bridge import DualStream, forbid_running_loop
+from spring_ai_py._observation import StreamStep, call_step, is_noop, observe_stream
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
+from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 from spring_ai_py.chat.client.observation.convention import (
     ChatClientObservationContext,
     ChatClientObservationConvention,
 )
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse, ResponseEntity
 from spring_ai_py.chat.client.specs import EntityParamSpec
-from spring_ai_py.chat.model import ChatResponse, MessageAggregator
+from spring_ai_py.chat.model import ChatResponse
 
 if TYPE_CHECKING:
     from opentelemetry.trace import Span, Tracer
@@ -79,28 +80,47 @@ class _Observed:
             request, advisors, stream, output_format if isinstance(output_format, str) else None
         )
 
+    def _call_span(
+        self, request: ChatClientRequest, chain: BaseAdvisorChain
+    ) -> tuple[ChatClientObservationContext, contextlib.AbstractContextManager[Span]]:
+        convention = self._convention
+        context = self._observation_context(request, chain, False)
+        step = call_step(
+            self._tracer, convention.get_contextual_name(context), lambda: convention.attributes(context)
+        )
+        return context, step
+
+    def _annotate(
+        self, span: Span, context: ChatClientObservationContext, response: ChatClientResponse
+    ) -> None:
+        if span.is_recording():
+            context.set_response(response)
+            span.set_attributes(self._convention.get_response_key_values(context))
+
     def observed_call(self, request: ChatClientRequest, chain: BaseAdvisorChain) -> ChatClientResponse:
         if is_noop(self._tracer):
             return chain.next_call(request)
-        convention = self._convention
-        context = self._observation_context(request, chain, False)
-        span, token = start_span(
-            self._tracer, convention.get_contextual_name(context), lambda: convention.attributes(context)
-        )
-        try:
+        context, step = self._call_span(request, chain)
+        with step as span:
             response = chain.next_call(request)
-        except BaseException as error:
-            end_span(span, token, error)
-            raise
-        if token is not None:
-            context.set_response(response)
-            span.set_attributes(convention.get_response_key_values(context))
-        end_span(span, token)
+            self._annotate(span, context, response)
+        return response
+
+    async def aobserved_call(
+        self, request: ChatClientRequest, chain: BaseAdvisorChain
+    ) -> ChatClientResponse:
+        """:meth:`observed_call` on the native async chain (``anext_call``)."""
+        if is_noop(self._tracer):
+            return await chain.anext_call(request)
+        context, step = self._call_span(request, chain)
+        with step as span:
+            response = await chain.anext_call(request)
+            self._annotate(span, context, response)
         return response
 
     def observed_stream(self, request: ChatClientRequest) -> AsyncGenerator[ChatClientResponse, None]:
         convention = self._convention
-        chunks: list[ChatResponse] = []
+        aggregation = ChatClientStreamAggregation()
         holder: list[ChatClientObservationContext] = []
 
         def begin() -> StreamStep[ChatClientResponse]:
@@ -114,14 +134,11 @@ class _Observed:
             )
 
         def on_item(span: Span, item: ChatClientResponse) -> None:
-            if item.chat_response is not None:
-                chunks.append(item.chat_response)
+            aggregation.add(item)
 
         def on_complete(span: Span) -> None:
             context = holder[0]
-            context.set_response(
-                ChatClientResponse(MessageAggregator.aggregate_responses(chunks), {})
-            )
+            context.set_response(aggregation.result())
             span.set_attributes(convention.get_response_key_values(context))
 
         return observe_stream(self._tracer, begin, on_item, on_complete)
@@ -146,19 +163,30 @@ class CallResponseSpec(_Observed):
         super().__init__(request, chain, tracer, convention)
         self._response: ChatClientResponse | None = None
         self._response_lock = threading.Lock()
+        self._aresponse_lock: asyncio.Lock | None = None
 
-    def chat_client_response(self) -> ChatClientResponse:
+    def _blocking_response(self, what: str, instead: str) -> ChatClientResponse:
+        forbid_running_loop(what, instead)
         with self._response_lock:
             if self._response is None:
                 self._response = self.observed_call(self._request, self._take_chain())
             return self._response
 
+    def chat_client_response(self) -> ChatClientResponse:
+        return self._blocking_response(
+            "call().chat_client_response()", "await ...achat_client_response()"
+        )
+
     def chat_response(self) -> ChatResponse | None:
-        return self.chat_client_response().chat_response
+        return self._blocking_response(
+            "call().chat_response()", "await ...achat_response()"
+        ).chat_response
 
     def content(self) -> str | None:
         """The text of the first generation (``None`` when there is none)."""
-        return content_of(self.chat_response())
+        return content_of(
+            self._blocking_response("call().content()", "await ...acontent()").chat_response
+        )
 
     def entity(
         self,
@@ -172,7 +200,9 @@ class CallResponseSpec(_Observed):
         ``lambda s: s.validate_schema()`` adds a ``StructuredOutputValidationAdvisor``
         and ``lambda s: s.use_provider_structured_output()`` asks for native output.
         """
-        return self.response_entity(type_or_converter, entity_param_spec).entity
+        forbid_running_loop("call().entity()", "await ...aentity()")
+        converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
+        return _to_entity(converter, self.observed_call(request, chain).chat_response).entity
 
     def response_entity(
         self,
@@ -180,6 +210,16 @@ class CallResponseSpec(_Observed):
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
     ) -> ResponseEntity[ChatResponse, Any]:
         """Both the ``ChatResponse`` and the converted entity."""
+        forbid_running_loop("call().response_entity()", "await ...aresponse_entity()")
+        converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
+        return _to_entity(converter, self.observed_call(request, chain).chat_response)
+
+    def _entity_call(
+        self,
+        type_or_converter: Any,
+        entity_param_spec: Callable[[EntityParamSpec], Any] | None,
+    ) -> tuple[StructuredOutputConverter[Any], ChatClientRequest, BaseAdvisorChain]:
+        """The converter, the request carrying its format instructions, and the chain."""
         _assert.not_none(type_or_converter, "type cannot be null")
         converter = _converter_for(type_or_converter)
         request = ChatClientRequest(self._request.prompt, dict(self._request.context))
@@ -205,33 +245,53 @@ class CallResponseSpec(_Observed):
             request.context[_OUTPUT_FORMAT] = output_format
         if request.context.get(_OUTPUT_NATIVE) is True:
             request.context[_OUTPUT_SCHEMA] = converter.get_json_schema()
-        chat_response = self.observed_call(request, chain).chat_response
-        text = content_of(chat_response)
-        entity = converter.convert(text) if text is not None else None
-        return ResponseEntity(chat_response, entity)
+        return converter, request, chain
+
+    # -- the awaitable twins: the same chain, natively async (PORTING §8) ------------
 
     async def achat_client_response(self) -> ChatClientResponse:
-        return await asyncio.to_thread(self.chat_client_response)
+        """:meth:`chat_client_response`, awaited: the chain runs on the event loop and
+        holds no thread while the model answers. Cancelling the awaiting task cancels
+        the model request and the tools in flight (memory then stores nothing)."""
+        if self._response is None:
+            if self._aresponse_lock is None:
+                self._aresponse_lock = asyncio.Lock()
+            async with self._aresponse_lock:
+                if self._response is None:
+                    response = await self.aobserved_call(self._request, self._take_chain())
+                    with self._response_lock:
+                        if self._response is None:
+                            self._response = response
+        return self._response
 
     async def achat_response(self) -> ChatResponse | None:
-        return await asyncio.to_thread(self.chat_response)
+        return (await self.achat_client_response()).chat_response
 
     async def acontent(self) -> str | None:
-        return await asyncio.to_thread(self.content)
+        return content_of(await self.achat_response())
 
     async def aentity(
         self,
         type_or_converter: Any,
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
     ) -> Any:
-        return await asyncio.to_thread(self.entity, type_or_converter, entity_param_spec)
+        return (await self.aresponse_entity(type_or_converter, entity_param_spec)).entity
 
     async def aresponse_entity(
         self,
         type_or_converter: Any,
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
     ) -> ResponseEntity[ChatResponse, Any]:
-        return await asyncio.to_thread(self.response_entity, type_or_converter, entity_param_spec)
+        converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
+        return _to_entity(converter, (await self.aobserved_call(request, chain)).chat_response)
+
+
+def _to_entity(
+    converter: StructuredOutputConverter[Any], chat_response: ChatResponse | None
+) -> ResponseEntity[ChatResponse, Any]:
+    text = content_of(chat_response)
+    entity = converter.convert(text) if text is not None else None
+    return ResponseEntity(chat_response, entity)
 
 
 def _converter_for(type_or_converter: Any) -> StructuredOutputConverter[Any]:

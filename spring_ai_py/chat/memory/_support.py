@@ -7,10 +7,23 @@ from collections.abc import Sequence
 from spring_ai_py import _assert
 from spring_ai_py.chat.messages import Message
 
+STORAGE_TIMESTAMP_KEY = "JdbcChatMemoryRepository_message_timestamp"
+"""The metadata key under which a repository adds a message's creation time on read
+(the SQL repository's ``CONVERSATION_TS``); a stored message equals the message that
+was stored once it is dropped."""
+
 
 def validate_conversation_id(conversation_id: str | None) -> str:
-    """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank."""
-    return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+    """Return ``conversation_id``; raise ``ValueError`` when it is ``None``, empty or blank.
+
+    A NUL character is rejected too, on every repository alike: PostgreSQL cannot store
+    one in text, and SQLite and the in-memory store would otherwise accept what
+    PostgreSQL refuses.
+    """
+    checked = _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+    if "\x00" in checked:
+        raise ValueError("conversation_id cannot contain a NUL character")
+    return checked
 
 
 def message_list(messages: Message | Sequence[Message] | None) -> list[Message]:

@@ -1,5 +1,6 @@
 """``org.springframework.ai.chat.messages``: the messages of a conversation."""
 
+from spring_ai_py.chat.messages.message_utils import MessageUtils
 from spring_ai_py.chat.messages.messages import (
     AbstractMessage,
     AssistantMessage,
@@ -15,6 +16,7 @@ __all__ = [
     "AssistantMessage",
     "Message",
     "MessageType",
+    "MessageUtils",
     "SystemMessage",
     "ToolResponseMessage",
     "UserMessage",

@@ -8,13 +8,16 @@ tool calls, responses and media of the subclasses).
 from __future__ import annotations
 
 import enum
-from abc import ABC, abstractmethod
+import os
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.messages.message_utils import text_or_resource
+from spring_ai_py.content.content import Content, MediaContent
 from spring_ai_py.content.media import Media
 
 
@@ -38,8 +41,8 @@ class MessageType(enum.Enum):
         raise ValueError(f"Invalid MessageType value: {value}")
 
 
-class Message(ABC):
-    """A message in a prompt or a response."""
+class Message(Content):
+    """A message in a prompt or a response (Spring's ``Message extends Content``)."""
 
     @abstractmethod
     def get_text(self) -> str | None:
@@ -59,6 +62,15 @@ class AbstractMessage(Message, Buildable):
 
     MESSAGE_TYPE: ClassVar[str] = "messageType"
 
+    _BUILDER_NOT_NULL: ClassVar[dict[str, str]] = {"metadata": "Metadata must not be null"}
+    """Builder setters that reject ``None`` at once, with Spring's message."""
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: Any) -> None:
+        message = cls._BUILDER_NOT_NULL.get(name)
+        if message is not None:
+            _assert.not_none(value, message)
+
 
     def __init__(
         self,
@@ -69,6 +81,10 @@ class AbstractMessage(Message, Buildable):
         _assert.not_none(message_type, "Message type must not be null")
         if message_type in (MessageType.SYSTEM, MessageType.USER) and text is None:
             raise ValueError("Content must not be null for SYSTEM or USER messages")
+        if text is not None and not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise TypeError(f"metadata must be a mapping, got {type(metadata).__name__}")
         self._message_type = message_type
         self._text = text
         self._metadata: dict[str, Any] = dict(metadata) if metadata else {}
@@ -119,8 +135,12 @@ class AbstractMessage(Message, Buildable):
     def _builder_state(self) -> dict[str, Any]:
         return {"text": self._text, "metadata": self._user_metadata()}
 
-    def copy(self) -> AbstractMessage:
-        """Return an equal message that shares no mutable state with this one."""
+    def copy(self) -> Self:
+        """An equal message that shares no mutable state with this one.
+
+        Built through ``mutate()``, so a subclass that overrides ``mutate()`` (or
+        ``_builder_state()``) keeps its type and extra fields in the copy.
+        """
         return self.mutate().build()
 
 
@@ -129,25 +149,33 @@ def _media_list(media: Sequence[Media] | Media | None) -> list[Media]:
         return []
     if isinstance(media, Media):
         return [media]
+    if isinstance(media, str | bytes) or not isinstance(media, Sequence):
+        raise TypeError(f"media must be a Media or a list of Media, got {type(media).__name__}")
     items = list(media)
     _assert.no_null_elements(items, "media cannot have null elements")
     return items
 
 
-class UserMessage(AbstractMessage):
+class UserMessage(AbstractMessage, MediaContent):
     """A message from the user: text, optional media and metadata.
 
     ``UserMessage("hi")``; ``UserMessage.builder().text("hi").media(m).build()``.
+    ``UserMessage(Path("prompt.txt"))`` reads the text from the file (UTF-8), as Spring's
+    ``new UserMessage(resource)`` does.
     """
 
+    _BUILDER_NOT_NULL: ClassVar[dict[str, str]] = {
+        "metadata": "Metadata must not be null",
+        "media": "media cannot be null",
+    }
 
     def __init__(
         self,
-        text: str | None = None,
+        text: str | os.PathLike[str] | None = None,
         media: Sequence[Media] | Media | None = None,
         metadata: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(MessageType.USER, text, metadata)
+        super().__init__(MessageType.USER, text_or_resource(text, "text"), metadata)
         self._media = _media_list(media)
 
     def get_media(self) -> list[Media]:
@@ -163,28 +191,28 @@ class UserMessage(AbstractMessage):
     def _builder_state(self) -> dict[str, Any]:
         return {"text": self._text, "media": list(self._media), "metadata": self._user_metadata()}
 
-    def copy(self) -> UserMessage:
-        return UserMessage(**self._builder_state())
-
     def __repr__(self) -> str:
         return f"UserMessage(text={self._text!r}, metadata={self._metadata!r})"
 
 
 class SystemMessage(AbstractMessage):
-    """Instructions for the model, usually the first message of a prompt."""
+    """Instructions for the model, usually the first message of a prompt.
 
+    ``SystemMessage(Path("system.txt"))`` reads the text from the file (UTF-8).
+    """
 
-    def __init__(self, text: str | None = None, metadata: Mapping[str, Any] | None = None) -> None:
-        super().__init__(MessageType.SYSTEM, text, metadata)
-
-    def copy(self) -> SystemMessage:
-        return SystemMessage(self._text, self._user_metadata())
+    def __init__(
+        self,
+        text: str | os.PathLike[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(MessageType.SYSTEM, text_or_resource(text, "text"), metadata)
 
     def __repr__(self) -> str:
         return f"SystemMessage(text={self._text!r}, metadata={self._metadata!r})"
 
 
-class AssistantMessage(AbstractMessage):
+class AssistantMessage(AbstractMessage, MediaContent):
     """A reply from the model: text and/or tool calls, with provider ``properties``."""
 
     @dataclass(frozen=True)
@@ -197,6 +225,11 @@ class AssistantMessage(AbstractMessage):
         arguments: str
 
     _builder_aliases: ClassVar[dict[str, str]] = {"text": "content", "metadata": "properties"}
+    _BUILDER_NOT_NULL: ClassVar[dict[str, str]] = {
+        "properties": "Metadata must not be null",
+        "tool_calls": "Tool calls must not be null",
+        "media": "Media must not be null",
+    }
 
     def __init__(
         self,
@@ -205,6 +238,8 @@ class AssistantMessage(AbstractMessage):
         tool_calls: Sequence[AssistantMessage.ToolCall] | None = None,
         media: Sequence[Media] | Media | None = None,
     ) -> None:
+        if content is not None and not isinstance(content, str):
+            raise TypeError(f"content must be a str, got {type(content).__name__}")
         super().__init__(MessageType.ASSISTANT, content, properties)
         self._tool_calls: list[AssistantMessage.ToolCall] = list(tool_calls) if tool_calls else []
         self._media = _media_list(media)
@@ -236,9 +271,6 @@ class AssistantMessage(AbstractMessage):
 
     def _equality_key(self) -> tuple[Any, ...]:
         return (*super()._equality_key(), self._tool_calls, self._media)
-
-    def copy(self) -> AssistantMessage:
-        return AssistantMessage(**self._builder_state())
 
     def __repr__(self) -> str:
         return (
@@ -279,9 +311,6 @@ class ToolResponseMessage(AbstractMessage):
 
     def _builder_state(self) -> dict[str, Any]:
         return {"responses": list(self._responses), "metadata": self._user_metadata()}
-
-    def copy(self) -> ToolResponseMessage:
-        return ToolResponseMessage(**self._builder_state())
 
     def __repr__(self) -> str:
         return f"ToolResponseMessage(responses={self._responses!r}, metadata={self._metadata!r})"

@@ -10,6 +10,7 @@ from spring_ai_py.chat.metadata.metadata import (
     RateLimit,
     Usage,
 )
+from spring_ai_py.chat.metadata.prompt_metadata import PromptFilterMetadata, PromptMetadata
 
 __all__ = [
     "ChatGenerationMetadata",
@@ -18,6 +19,8 @@ __all__ = [
     "DefaultUsage",
     "EmptyRateLimit",
     "EmptyUsage",
+    "PromptFilterMetadata",
+    "PromptMetadata",
     "RateLimit",
     "Usage",
 ]

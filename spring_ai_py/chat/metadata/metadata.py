@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.chat.metadata.prompt_metadata import PromptMetadata
 from spring_ai_py.model.response_metadata import AbstractResponseMetadata
 
 
@@ -94,7 +95,7 @@ class DefaultUsage(Usage):
         return type(other) is DefaultUsage and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key()[:3])
+        return hash((*self._key()[:3], _hashable(self._native_usage), *self._key()[4:]))
 
     def __repr__(self) -> str:
         text = (
@@ -106,6 +107,19 @@ class DefaultUsage(Usage):
         if self._cache_write_input_tokens is not None:
             text += f", cacheWriteInputTokens={self._cache_write_input_tokens}"
         return text + "}"
+
+
+def _hashable(value: Any) -> Any:
+    """A hashable stand-in for ``value`` that is equal for equal values (dicts, lists)."""
+    if isinstance(value, Mapping):
+        return frozenset((key, _hashable(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:
+        return type(value).__name__
+    return value
 
 
 class EmptyUsage(Usage):
@@ -129,7 +143,10 @@ class EmptyUsage(Usage):
 
 @dataclass(frozen=True)
 class RateLimit:
-    """The provider's rate-limit headers (``None`` where not reported)."""
+    """The provider's rate-limit headers (``None`` where not reported).
+
+    The reset times (Java's ``Duration``) are seconds until the window resets.
+    """
 
     requests_limit: int | None = None
     requests_remaining: int | None = None
@@ -147,8 +164,16 @@ class RateLimit:
     def get_tokens_limit(self) -> int | None:
         return self.tokens_limit
 
+    def get_requests_reset(self) -> float | None:
+        """Seconds until the request limit resets."""
+        return self.requests_reset
+
     def get_tokens_remaining(self) -> int | None:
         return self.tokens_remaining
+
+    def get_tokens_reset(self) -> float | None:
+        """Seconds until the token limit resets."""
+        return self.tokens_reset
 
 
 class EmptyRateLimit(RateLimit):
@@ -169,11 +194,15 @@ class ChatResponseMetadata(AbstractResponseMetadata):
         usage: Usage | None = None,
         rate_limit: RateLimit | None = None,
         metadata: Mapping[str, Any] | None = None,
+        prompt_metadata: PromptMetadata | None = None,
     ) -> None:
         self._id = id or ""
         self._model = model or ""
         self._usage: Usage = usage if usage is not None else EmptyUsage()
         self._rate_limit: RateLimit = rate_limit if rate_limit is not None else EmptyRateLimit()
+        self._prompt_metadata: PromptMetadata = (
+            prompt_metadata if prompt_metadata is not None else PromptMetadata.empty()
+        )
         super().__init__(metadata)
 
     @staticmethod
@@ -191,6 +220,10 @@ class ChatResponseMetadata(AbstractResponseMetadata):
 
     def get_rate_limit(self) -> RateLimit:
         return self._rate_limit
+
+    def get_prompt_metadata(self) -> PromptMetadata:
+        """The provider's content-filter results per prompt (empty when it reports none)."""
+        return self._prompt_metadata
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ChatResponseMetadata):
@@ -218,6 +251,7 @@ class ChatResponseMetadata(AbstractResponseMetadata):
             self._model = ""
             self._usage: Usage | None = None
             self._rate_limit: RateLimit | None = None
+            self._prompt_metadata: PromptMetadata | None = None
             self._map: dict[str, Any] = {}
 
         def id(self, id: str) -> ChatResponseMetadata.Builder:
@@ -236,6 +270,10 @@ class ChatResponseMetadata(AbstractResponseMetadata):
             self._rate_limit = rate_limit
             return self
 
+        def prompt_metadata(self, prompt_metadata: PromptMetadata) -> ChatResponseMetadata.Builder:
+            self._prompt_metadata = prompt_metadata
+            return self
+
         def key_value(self, key: str, value: Any) -> ChatResponseMetadata.Builder:
             _assert.not_none(key, "Key must not be null")
             if value is not None:
@@ -251,11 +289,12 @@ class ChatResponseMetadata(AbstractResponseMetadata):
             """Copy every field and entry of ``other``."""
             self._id, self._model = other.get_id(), other.get_model()
             self._usage, self._rate_limit = other.get_usage(), other.get_rate_limit()
+            self._prompt_metadata = other.get_prompt_metadata()
             return self.metadata(dict(other.entry_set()))
 
         def build(self) -> ChatResponseMetadata:
             return ChatResponseMetadata(
-                self._id, self._model, self._usage, self._rate_limit, self._map
+                self._id, self._model, self._usage, self._rate_limit, self._map, self._prompt_metadata
             )
 
 

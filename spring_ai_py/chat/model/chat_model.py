@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py.chat.messages import Message, UserMessage
@@ -14,8 +14,77 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.prompt import ChatOptions, Prompt
 
 
+def _request_of(prompt: Any, messages: tuple[Message, ...], method: str) -> Prompt | None:
+    """The prompt for a text or message overload; ``None`` when ``prompt`` is a Prompt."""
+    from spring_ai_py.chat.prompt import Prompt
+
+    if isinstance(prompt, Prompt):
+        return None
+    if isinstance(prompt, str):
+        return Prompt([UserMessage(prompt)])
+    if isinstance(prompt, Message):
+        return Prompt([prompt, *messages])
+    raise TypeError(f"{method}() takes a Prompt, a str or messages, not {type(prompt).__name__}")
+
+
+def _text_of(response: Any, model: Any) -> str | None:
+    """Spring's default-method unwrapping: the first generation's text, ``""`` without one."""
+    if not isinstance(response, ChatResponse):
+        raise TypeError(
+            f"{type(model).__name__}.call() returned {type(response).__name__}, not a ChatResponse"
+        )
+    generation = response.get_result()
+    if generation is None:
+        return ""
+    output = generation.get_output()
+    if output is None:
+        raise TypeError(f"{type(model).__name__}.call() returned a generation without output")
+    return output.get_text()
+
+
+def _stream_text(stream: Callable[[Any, Prompt], AsyncIterator[ChatResponse]]) -> Callable[..., Any]:
+    """Give an implementation of ``stream(Prompt)`` Spring's text overloads.
+
+    ``stream("hi")`` and ``stream(message, ...)`` stream the text of each chunk's first
+    generation (``""`` for a chunk without one), like ``StreamingChatModel``'s defaults.
+    """
+
+    @functools.wraps(stream)
+    def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
+        request = _request_of(prompt, messages, "stream")
+        if request is None:
+            return stream(self, prompt)
+        return _texts(stream(self, request))
+
+    wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+async def _texts(chunks: AsyncIterator[ChatResponse]) -> AsyncIterator[str]:
+    try:
+        async for chunk in chunks:
+            generation = chunk.get_result()
+            output = generation.get_output() if generation is not None else None
+            text = output.get_text() if output is not None else None
+            yield text if text is not None else ""
+    finally:
+        close = getattr(chunks, "aclose", None)
+        if close is not None:
+            await close()
+
+
 class StreamingChatModel(ABC):
-    """A model that streams its answer as a sequence of partial ``ChatResponse`` chunks."""
+    """A model that streams its answer as a sequence of partial ``ChatResponse`` chunks.
+
+    As in Spring, ``stream("text")`` and ``stream(message, ...)`` also work on every
+    implementation and stream the text of each chunk.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        stream = cls.__dict__.get("stream")
+        if stream is not None and not getattr(stream, "__spring_ai_text_overloads__", False):
+            cls.stream = _stream_text(stream)  # type: ignore[method-assign]
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         """Stream the answer to ``prompt``; nothing runs before iteration starts."""
@@ -32,18 +101,24 @@ def _accept_text(call: Callable[[Any, Prompt], ChatResponse]) -> Callable[..., A
 
     @functools.wraps(call)
     def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
-        from spring_ai_py.chat.prompt import Prompt
-
-        if isinstance(prompt, Prompt):
+        request = _request_of(prompt, messages, "call")
+        if request is None:
             return call(self, prompt)
-        if isinstance(prompt, str):
-            request = Prompt([UserMessage(prompt)])
-        elif isinstance(prompt, Message):
-            request = Prompt([prompt, *messages])
-        else:
-            raise TypeError(f"call() takes a Prompt, a str or messages, not {type(prompt).__name__}")
-        generation = call(self, request).get_result()
-        return generation.get_output().get_text() if generation is not None else ""
+        return _text_of(call(self, request), self)
+
+    wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _accept_text_async(acall: Callable[[Any, Prompt], Awaitable[ChatResponse]]) -> Callable[..., Any]:
+    """:func:`_accept_text` for ``acall``: ``await acall("hi")`` returns the text."""
+
+    @functools.wraps(acall)
+    async def wrapper(self: Any, prompt: Any, *messages: Message) -> Any:
+        request = _request_of(prompt, messages, "acall")
+        if request is None:
+            return await acall(self, prompt)
+        return _text_of(await acall(self, request), self)
 
     wrapper.__spring_ai_text_overloads__ = True  # type: ignore[attr-defined]
     return wrapper
@@ -62,10 +137,24 @@ class ChatModel(StreamingChatModel):
         call = cls.__dict__.get("call")
         if call is not None and not getattr(call, "__spring_ai_text_overloads__", False):
             cls.call = _accept_text(call)  # type: ignore[method-assign]
+        acall = cls.__dict__.get("acall")
+        if acall is not None and not getattr(acall, "__spring_ai_text_overloads__", False):
+            cls.acall = _accept_text_async(acall)  # type: ignore[method-assign]
 
     @abstractmethod
     def call(self, prompt: Prompt) -> ChatResponse:
         """Call the model with ``prompt`` and return its response."""
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """The async twin of :meth:`call` (PORTING §8): ``await acall(prompt)``.
+
+        The provider models implement it natively on their SDK's async client; by
+        default :meth:`call` runs off the event loop (on the default executor). As with
+        ``call``, ``await acall("text")`` returns the text of the first generation.
+        """
+        from spring_ai_py._bridge import run_blocking
+
+        return await run_blocking(None, self.call, prompt)
 
     def get_options(self) -> ChatOptions:
         """The model's default options (Spring 2.0.1 ``getOptions()``)."""

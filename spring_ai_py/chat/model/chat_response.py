@@ -78,7 +78,7 @@ class ChatResponse:
 
     def has_finish_reasons(self, finish_reasons: Iterable[str]) -> bool:
         """Whether any generation finished for one of ``finish_reasons`` (case-insensitive)."""
-        _assert.not_none(finish_reasons, "finishReasons cannot be null")
+        _assert.not_none(finish_reasons, "finish_reasons cannot be null")
         wanted = {reason.lower() for reason in finish_reasons}
         return any(
             (g.get_metadata().get_finish_reason() or "").lower() in wanted for g in self._generations

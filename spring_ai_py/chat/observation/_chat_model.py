@@ -14,8 +14,9 @@ are lists. Prompt and completion text never go on the span.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -27,9 +28,8 @@ from opentelemetry.util.types import AttributeValue
 from spring_ai_py._observation import (
     INSTRUMENTATION_NAME,
     StreamStep,
-    end_span,
+    call_step,
     observe_stream,
-    start_span,
     tracer_for,
 )
 from spring_ai_py.chat.model import ChatResponse
@@ -232,6 +232,31 @@ class ModelObservation:
                 )
 
 
+@contextlib.contextmanager
+def model_call(
+    instruments: ModelInstruments, provider: str, options: ChatOptions, model: str
+) -> Iterator[ModelObservation]:
+    """One model call (blocking or awaited inside the block) in a ``chat <model>`` span.
+
+    The block folds the response into ``observation.summary``; the metrics are recorded
+    when it ends (with ``error.type`` when it raised, also on cancellation).
+    """
+    observation = ModelObservation(instruments, provider, model)
+    with call_step(
+        instruments.tracer,
+        f"{OPERATION_CHAT} {model}",
+        lambda: request_attributes(provider, options, model, False),
+    ) as span:
+        try:
+            yield observation
+        except BaseException as error:
+            observation.record_metrics(error)
+            raise
+        observation.record_metrics(None)
+        if span.is_recording():
+            span.set_attributes(response_attributes(observation.summary))
+
+
 def observe_call(
     instruments: ModelInstruments,
     provider: str,
@@ -240,23 +265,23 @@ def observe_call(
     call: Callable[[], ChatResponse],
 ) -> ChatResponse:
     """Run a blocking model call inside a ``chat <model>`` span and record its metrics."""
-    observation = ModelObservation(instruments, provider, model)
-    span, token = start_span(
-        instruments.tracer,
-        f"{OPERATION_CHAT} {model}",
-        lambda: request_attributes(provider, options, model, False),
-    )
-    try:
+    with model_call(instruments, provider, options, model) as observation:
         response = call()
-    except BaseException as error:
-        observation.record_metrics(error)
-        end_span(span, token, error)
-        raise
-    observation.summary.add(response)
-    observation.record_metrics(None)
-    if token is not None:
-        span.set_attributes(response_attributes(observation.summary))
-    end_span(span, token)
+        observation.summary.add(response)
+    return response
+
+
+async def aobserve_call(
+    instruments: ModelInstruments,
+    provider: str,
+    options: ChatOptions,
+    model: str,
+    call: Callable[[], Awaitable[ChatResponse]],
+) -> ChatResponse:
+    """:func:`observe_call` for an awaited model call (the SDK's async client)."""
+    with model_call(instruments, provider, options, model) as observation:
+        response = await call()
+        observation.summary.add(response)
     return response
 
 
@@ -287,29 +312,20 @@ def observe_model_stream(
         observation = ModelObservation(instruments, provider, model)
         observations.append(observation)
 
-        async def recorded() -> AsyncIterator[ChatResponse]:
-            error: BaseException | None = None
-            try:
-                async for chunk in source(observation):
-                    yield chunk
-            except GeneratorExit:
-                raise
-            except BaseException as failure:
-                error = failure
-                raise
-            finally:
-                observation.record_metrics(error)
-
         return StreamStep(
             f"{OPERATION_CHAT} {model}",
             lambda: request_attributes(provider, options, model, True),
-            recorded,
+            lambda: source(observation),
         )
 
     def on_complete(span: Span) -> None:
         span.set_attributes(response_attributes(observations[0].summary))
 
-    return observe_stream(instruments.tracer, begin, on_complete=on_complete)
+    def on_end(error: BaseException | None) -> None:
+        if observations:
+            observations[0].record_metrics(error)
+
+    return observe_stream(instruments.tracer, begin, on_complete=on_complete, on_end=on_end)
 
 
 SENSITIVE_HEADER_NAMES = frozenset(

@@ -43,7 +43,9 @@ class ChatOptions(Buildable):
     """Options common to chat models; ``None`` means "not set, use the model's default".
 
     Provider options subclass this and add their own fields. ``builder()`` and
-    ``mutate()`` return a :class:`ChatOptionsBuilder` of the concrete class.
+    ``mutate()`` return a :class:`ChatOptionsBuilder` of the concrete class. Built
+    options are immutable: getters of list and dict fields return copies, so callers
+    cannot change them (Spring returns unmodifiable collections).
     """
 
     model: str | None = None
@@ -102,7 +104,8 @@ class ChatOptions(Buildable):
         return self.presence_penalty
 
     def get_stop_sequences(self) -> list[str] | None:
-        return self.stop_sequences
+        """A copy of the stop sequences: changing it does not change these options."""
+        return list(self.stop_sequences) if self.stop_sequences is not None else None
 
     def get_temperature(self) -> float | None:
         return self.temperature

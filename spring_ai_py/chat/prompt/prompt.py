@@ -15,6 +15,18 @@ from spring_ai_py.chat.messages import (
 from spring_ai_py.chat.prompt.chat_options import ChatOptions, ChatOptionsBuilder, as_options
 
 
+def _checked_messages(contents: Sequence[object]) -> list[Message]:
+    messages = list(contents)
+    _assert.no_null_elements(messages, "messages cannot contain null elements")
+    for index, message in enumerate(messages):
+        if not isinstance(message, Message):
+            raise TypeError(
+                f"messages must contain only Message objects, got {type(message).__name__} "
+                f"at index {index}"
+            )
+    return messages  # type: ignore[return-value]
+
+
 class Prompt:
     """The messages of a chat request and its options.
 
@@ -36,9 +48,13 @@ class Prompt:
             messages: list[Message] = [UserMessage(contents)]
         elif isinstance(contents, Message):
             messages = [contents]
+        elif isinstance(contents, Sequence):
+            messages = _checked_messages(contents)
         else:
-            messages = list(contents)
-            _assert.no_null_elements(messages, "messages cannot contain null elements")
+            raise TypeError(
+                "contents must be a str, a Message or a list of Messages, "
+                f"got {type(contents).__name__}"
+            )
         self._messages = messages
         self._options = as_options(options)
 

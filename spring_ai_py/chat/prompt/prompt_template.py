@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
-from spring_ai_py.chat.messages import Message, SystemMessage, UserMessage
+from spring_ai_py.chat.messages import Message, MessageUtils, SystemMessage, UserMessage
 from spring_ai_py.chat.prompt.chat_options import ChatOptions, ChatOptionsBuilder
 from spring_ai_py.chat.prompt.prompt import Prompt
 
@@ -29,28 +30,46 @@ class PromptTemplate(Buildable):
 
     ``PromptTemplate("Tell me about {topic}").render({"topic": "owls"})``; the
     ``renderer`` (a :class:`~spring_ai_py.template.TemplateRenderer`) decides the
-    placeholder syntax. A ``resource`` (a path) may be given instead of ``template``.
+    placeholder syntax. A ``resource`` (a path, read as UTF-8) may be given instead of
+    ``template``, and ``PromptTemplate(Path("prompt.st"))`` reads the file as Spring's
+    ``new PromptTemplate(resource)`` does; a ``str`` is always the template text. A
+    variable whose value is a path renders as the file's text. The builder's setters
+    reject bad values at once, as Spring's do.
     """
 
     def __init__(
         self,
-        template: str | None = None,
+        template: str | os.PathLike[str] | None = None,
         variables: Mapping[str, Any] | None = None,
         renderer: TemplateRenderer | None = None,
-        resource: str | Path | None = None,
+        resource: str | os.PathLike[str] | None = None,
     ) -> None:
+        if isinstance(template, os.PathLike):
+            template, resource = (
+                None,
+                _check_resource(resource if resource is not None else template),
+            )
         if template is not None and resource is not None:
             raise ValueError("Only one of template or resource can be set")
         if resource is not None:
-            template = Path(resource).read_text(encoding="utf-8")
-        self._template = _assert.has_text(template, "template cannot be null or empty")
-        variables = dict(variables) if variables is not None else {}
-        if None in variables:
-            raise ValueError("variables keys cannot be null")
+            template = MessageUtils.read_resource(_check_resource(resource))
+        self._template = _check_template(template)
+        variables = dict(_check_variables(variables)) if variables is not None else {}
         self._variables: dict[str, Any] = variables
         self._renderer: TemplateRenderer = (
             renderer if renderer is not None else default_template_renderer()
         )
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: Any) -> None:
+        if name == "template":
+            _check_template(value)
+        elif name == "resource":
+            _check_resource(value)
+        elif name == "variables":
+            _check_variables(value)
+        elif name == "renderer":
+            _assert.not_none(value, "renderer cannot be null")
 
     def _builder_state(self) -> dict[str, Any]:
         return {
@@ -70,8 +89,8 @@ class PromptTemplate(Buildable):
         """Render with the template's variables, overridden by ``additional_variables``."""
         variables = {**self._variables, **(additional_variables or {})}
         for key, value in variables.items():
-            if isinstance(value, Path):
-                variables[key] = value.read_text(encoding="utf-8") if value.exists() else ""
+            if isinstance(value, os.PathLike):
+                variables[key] = MessageUtils.read_resource(value)
         return self._renderer.apply(self._template, variables)
 
     def create_message(
@@ -91,6 +110,31 @@ class PromptTemplate(Buildable):
         if isinstance(variables, ChatOptions | ChatOptionsBuilder):
             variables, options = None, variables
         return Prompt(self.create_message(variables), options)
+
+
+def _check_template(template: object) -> str:
+    if template is not None and not isinstance(template, str | os.PathLike):
+        raise TypeError(f"template must be a str, got {type(template).__name__}")
+    return _assert.has_text(
+        template if isinstance(template, str) else None, "template cannot be null or empty"
+    )
+
+
+def _check_resource(resource: object) -> os.PathLike[str]:
+    _assert.not_none(resource, "resource cannot be null")
+    if isinstance(resource, str):
+        return Path(resource)  # the resource keyword names a file, so a str is its path
+    if not isinstance(resource, os.PathLike):
+        raise TypeError(f"resource must be a path (os.PathLike), got {type(resource).__name__}")
+    return resource
+
+
+def _check_variables(variables: object) -> Mapping[str, Any]:
+    _assert.not_none(variables, "variables cannot be null")
+    if not isinstance(variables, Mapping):
+        raise TypeError(f"variables must be a mapping, got {type(variables).__name__}")
+    _assert.no_null_elements(variables.keys(), "variables keys cannot be null")
+    return variables
 
 
 class SystemPromptTemplate(PromptTemplate):

@@ -18,18 +18,17 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
     """A chat-options builder with Spring's tool setters.
 
     ``tool_callbacks(a, b)`` adds callbacks (a single list replaces them, as Spring's
-    ``toolCallbacks(List)``); ``tool_context(mapping)`` merges entries and
+    ``toolCallbacks(List)``; ``None`` is rejected); ``tool_context(mapping)`` merges entries and
     ``tool_context(key, value)`` adds one; ``tool_names(*names)`` sets the names.
     """
 
     __slots__ = ()
 
     def tool_callbacks(self, *tool_callbacks: Any) -> Self:
-        if len(tool_callbacks) == 1 and (
-            tool_callbacks[0] is None or isinstance(tool_callbacks[0], list | tuple)
-        ):
-            value = tool_callbacks[0]
-            self._values["tool_callbacks"] = list(value) if value is not None else None
+        if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
+            raise ValueError("tool_callbacks cannot be null")
+        if len(tool_callbacks) == 1 and isinstance(tool_callbacks[0], list | tuple):
+            self._values["tool_callbacks"] = list(tool_callbacks[0])
             return self
         _assert.no_null_elements(tool_callbacks, "tool_callbacks cannot contain null elements")
         existing = self._values.get("tool_callbacks") or []
@@ -126,13 +125,16 @@ class ToolCallingChatOptions(ChatOptions):
         return super()._combine_field(name, mine, theirs)
 
     def get_tool_callbacks(self) -> list[ToolCallback] | None:
-        return self.tool_callbacks
+        """A copy of the tools (changing it does not change these options)."""
+        return list(self.tool_callbacks) if self.tool_callbacks is not None else None
 
     def get_tool_names(self) -> list[str] | None:
-        return self.tool_names
+        """A copy of the tool names."""
+        return list(self.tool_names) if self.tool_names is not None else None
 
     def get_tool_context(self) -> dict[str, Any] | None:
-        return self.tool_context
+        """A copy of the tool context."""
+        return dict(self.tool_context) if self.tool_context is not None else None
 
     def get_internal_tool_execution_enabled(self) -> bool | None:
         return self.internal_tool_execution_enabled

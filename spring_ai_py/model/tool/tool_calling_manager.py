@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
-from spring_ai_py._observation import end_span, start_span, tracer_for
+from spring_ai_py._lazy import lazy_singleton
+from spring_ai_py._observation import call_step, tracer_for
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
 from spring_ai_py.chat.model import ChatResponse, ToolContext
 from spring_ai_py.chat.prompt import Prompt
@@ -39,6 +40,7 @@ from spring_ai_py.tool.observation import (
     ToolCallingObservationConvention,
 )
 from spring_ai_py.tool.resolution import DelegatingToolCallbackResolver, ToolCallbackResolver
+from spring_ai_py.tool.resolution.tool_callback_resolver import as_tool_callback_resolver
 
 if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
@@ -87,36 +89,64 @@ class ToolCallingManager(ABC):
 
 
 class _WriteThroughContext(dict[str, Any]):
-    """The tool context of a loop iteration: the advisor context plus the request's tool
-    context; what a tool writes also lands in the advisor context."""
+    """The tool context of a batch: the advisor context (if any) plus the request's tool
+    context; what a tool writes also lands in the advisor context.
 
-    __slots__ = ("_target",)
+    The tools of a batch may run in parallel and share this dict, so every write (to
+    both dicts) happens under one lock: concurrent writes never interleave, and
+    ``setdefault`` is atomic.
+    """
 
-    def __init__(self, target: dict[str, Any], overlay: Mapping[str, Any]) -> None:
-        super().__init__(target)
+    __slots__ = ("_lock", "_target")
+
+    def __init__(self, target: dict[str, Any] | None, overlay: Mapping[str, Any]) -> None:
+        super().__init__(target or {})
         dict.update(self, overlay)
         self._target = target
+        self._lock = threading.RLock()
 
     def __setitem__(self, key: str, value: Any) -> None:
-        super().__setitem__(key, value)
-        self._target[key] = value
+        with self._lock:
+            super().__setitem__(key, value)
+            if self._target is not None:
+                self._target[key] = value
 
     def __delitem__(self, key: str) -> None:
-        super().__delitem__(key)
-        self._target.pop(key, None)
+        with self._lock:
+            super().__delitem__(key)
+            if self._target is not None:
+                self._target.pop(key, None)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
+        with self._lock:
+            for key, value in dict(*args, **kwargs).items():
+                self[key] = value
 
     def setdefault(self, key: str, default: Any = None) -> Any:
-        if key not in self:
-            self[key] = default
-        return self[key]
+        with self._lock:
+            if key not in self:
+                self[key] = default
+            return self[key]
 
     def pop(self, key: str, *default: Any) -> Any:
-        self._target.pop(key, None)
-        return super().pop(key, *default)
+        with self._lock:
+            if self._target is not None:
+                self._target.pop(key, None)
+            return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        with self._lock:
+            key, value = super().popitem()
+            if self._target is not None:
+                self._target.pop(key, None)
+            return key, value
+
+    def clear(self) -> None:
+        with self._lock:
+            if self._target is not None:
+                for key in list(self):
+                    self._target.pop(key, None)
+            super().clear()
 
 
 @dataclass(slots=True)
@@ -139,10 +169,25 @@ class _Plan:
     breach: ToolCallLimits.Breach | None
 
 
-@functools.cache
+_SHARED_POOL_SIZE = 256
+"""Threads of the shared tool pool: far above any batch, so that the blocking tools of a
+batch all run at once (threads are started on demand and reused)."""
+
+
+@lazy_singleton
 def _shared_executor() -> ThreadPoolExecutor:
-    """The pool for parallel blocking tool calls of managers not given an executor."""
-    return ThreadPoolExecutor(thread_name_prefix="spring-ai-py-tool")
+    """The pool for parallel blocking tool calls of managers not given an executor.
+
+    ``ThreadPoolExecutor``'s default size (``cpu_count + 4``, 6 threads on 2 cores) would
+    run a batch of 12 tools in two waves; this pool starts a thread per waiting call.
+    """
+    return ThreadPoolExecutor(
+        max_workers=_SHARED_POOL_SIZE, thread_name_prefix="spring-ai-py-tool"
+    )
+
+
+def _release(slots: threading.BoundedSemaphore, _future: Future[None]) -> None:
+    slots.release()
 
 
 class _Overrun(Exception):
@@ -196,10 +241,13 @@ class DefaultToolCallingManager(ToolCallingManager):
 
     Beyond Spring: the independent calls of a batch run in parallel (threads on the
     call path, tasks on the stream path) unless ``parallel_tool_execution`` is off or a
-    tool of the batch is marked ``serial``; results always keep the model's order. A
-    tool's ``timeout`` turns an overrun into an error result. The tool context handed
-    to tools is the loop's advisor context (with the request's tool context on top), so
-    what a tool ``put``s is seen by the advisors.
+    tool of the batch is marked ``serial``; results always keep the model's order. The
+    blocking calls of a batch all run at once on a shared pool (``executor`` to use your
+    own, ``max_concurrent_tool_calls`` to bound a batch). A tool's ``timeout``, or the
+    manager's ``tool_timeout`` (off by default, as in Spring), turns an overrun into an
+    error result. The tool context handed to tools is the loop's advisor context (with
+    the request's tool context on top), so what a tool ``put``s is seen by the advisors;
+    writes to it from parallel tools are serialized by a lock.
     """
 
     DEFAULT_MAX_CALLS_PER_TOOL: ClassVar[int] = 40
@@ -217,6 +265,8 @@ class DefaultToolCallingManager(ToolCallingManager):
         resolution_fallback_enabled: bool = False,
         parallel_tool_execution: bool = True,
         executor: Executor | None = None,
+        tool_timeout: float | None = None,
+        max_concurrent_tool_calls: int | None = None,
     ) -> None:
         _assert.not_none(tool_callback_resolver, "tool_callback_resolver cannot be null")
         _assert.not_none(
@@ -236,6 +286,14 @@ class DefaultToolCallingManager(ToolCallingManager):
         self._resolution_fallback_enabled = resolution_fallback_enabled
         self._parallel = parallel_tool_execution
         self._executor = executor
+        if tool_timeout is not None:
+            _assert.is_true(tool_timeout > 0, "tool_timeout must be greater than 0")
+        self._tool_timeout = tool_timeout
+        if max_concurrent_tool_calls is not None:
+            _assert.is_true(
+                max_concurrent_tool_calls > 0, "max_concurrent_tool_calls must be greater than 0"
+            )
+        self._max_concurrent = max_concurrent_tool_calls
         self._convention = self.DEFAULT_OBSERVATION_CONVENTION
 
     @staticmethod
@@ -284,8 +342,6 @@ class DefaultToolCallingManager(ToolCallingManager):
         if isinstance(options, ToolCallingChatOptions) and options.tool_context:
             request_context = dict(options.tool_context)
         advisor_context = ToolCallContextHolder.get_context()
-        if advisor_context is None:
-            return ToolContext(request_context)
         return ToolContext(_WriteThroughContext(advisor_context, request_context))
 
     def _plan(self, prompt: Prompt, chat_response: ChatResponse) -> _Plan:
@@ -386,25 +442,25 @@ class DefaultToolCallingManager(ToolCallingManager):
         assert callback is not None
         observation = self._observation_context(step, callback)
         convention = self._convention
-        span, token = start_span(
+        with call_step(
             self._tracer,
             convention.get_contextual_name(observation),
             lambda: convention.attributes(observation),
-        )
-        try:
+        ) as span:
             yield observation
-            if token is not None:
+            if span.is_recording():
                 span.set_attributes(convention.get_result_key_values(observation))
-        except BaseException as error:
-            end_span(span, token, error)
-            raise
-        end_span(span, token)
         step.response = observation.tool_call_result or ""
 
     # -- blocking execution --------------------------------------------------------
 
-    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+    def _timeout_of(self, callback: ToolCallback) -> float | None:
+        """The tool's own ``timeout``, else the manager's ``tool_timeout`` (off by default)."""
         timeout = callback.get_tool_metadata().timeout
+        return timeout if timeout is not None else self._tool_timeout
+
+    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+        timeout = self._timeout_of(callback)
         try:
             if timeout is None:
                 return callback.call(arguments, tool_context)
@@ -432,12 +488,21 @@ class DefaultToolCallingManager(ToolCallingManager):
                 self._execute_step(step, plan.tool_context)
         else:
             executor = self._executor or _shared_executor()
-            futures = [
-                executor.submit(
+            slots = (
+                threading.BoundedSemaphore(self._max_concurrent)
+                if self._max_concurrent is not None
+                else None
+            )
+            futures: list[Future[None]] = []
+            for step in runnable:
+                if slots is not None:
+                    slots.acquire()
+                future = executor.submit(
                     contextvars.copy_context().run, self._execute_step, step, plan.tool_context
                 )
-                for step in runnable
-            ]
+                if slots is not None:
+                    future.add_done_callback(functools.partial(_release, slots))
+                futures.append(future)
             errors = [f.exception() for f in futures]
             first_error = next((e for e in errors if e is not None), None)
             if first_error is not None:
@@ -449,7 +514,7 @@ class DefaultToolCallingManager(ToolCallingManager):
     async def _acall(
         self, callback: ToolCallback, arguments: str, tool_context: ToolContext
     ) -> str:
-        timeout = callback.get_tool_metadata().timeout
+        timeout = self._timeout_of(callback)
         try:
             if timeout is None:
                 return await callback.acall(arguments, tool_context)
@@ -478,9 +543,19 @@ class DefaultToolCallingManager(ToolCallingManager):
             for step in runnable:
                 await self._aexecute_step(step, plan.tool_context)
         else:
+            limit = (
+                asyncio.Semaphore(self._max_concurrent) if self._max_concurrent is not None else None
+            )
+
+            async def run(step: _Step) -> None:
+                if limit is None:
+                    await self._aexecute_step(step, plan.tool_context)
+                    return
+                async with limit:
+                    await self._aexecute_step(step, plan.tool_context)
+
             outcomes = await asyncio.gather(
-                *(self._aexecute_step(step, plan.tool_context) for step in runnable),
-                return_exceptions=True,
+                *(run(step) for step in runnable), return_exceptions=True
             )
             first_error = next((o for o in outcomes if isinstance(o, BaseException)), None)
             if first_error is not None:
@@ -507,6 +582,8 @@ class DefaultToolCallingManager(ToolCallingManager):
             self._resolution_fallback_enabled = False
             self._parallel = True
             self._executor: Executor | None = None
+            self._tool_timeout: float | None = None
+            self._max_concurrent: int | None = None
             self._convention: ToolCallingObservationConvention | None = None
 
         def tracer_provider(
@@ -517,9 +594,12 @@ class DefaultToolCallingManager(ToolCallingManager):
             return self
 
         def tool_callback_resolver(
-            self, resolver: ToolCallbackResolver | None
+            self,
+            resolver: ToolCallbackResolver | Callable[[str], ToolCallback | None] | None,
         ) -> DefaultToolCallingManager.Builder:
-            self._resolver = resolver
+            """The resolver of tool names (a ``ToolCallbackResolver`` or a function of
+            the name, as a Java lambda would be)."""
+            self._resolver = as_tool_callback_resolver(resolver)
             return self
 
         def tool_execution_exception_processor(
@@ -590,6 +670,28 @@ class DefaultToolCallingManager(ToolCallingManager):
             self._executor = _assert.not_none(executor, "executor cannot be null")
             return self
 
+        def tool_timeout(self, seconds: float | None) -> DefaultToolCallingManager.Builder:
+            """How long any tool call may take (seconds) before the model gets an error
+            result instead; a tool's own ``timeout`` wins. ``None`` (the default, as in
+            Spring): no limit, a hung tool blocks the loop."""
+            if seconds is not None:
+                _assert.is_true(seconds > 0, "tool_timeout must be greater than 0")
+            self._tool_timeout = seconds
+            return self
+
+        def max_concurrent_tool_calls(
+            self, max_concurrent_tool_calls: int | None
+        ) -> DefaultToolCallingManager.Builder:
+            """At most this many calls of one batch run at once (``None``, the default:
+            all of them)."""
+            if max_concurrent_tool_calls is not None:
+                _assert.is_true(
+                    max_concurrent_tool_calls > 0,
+                    "max_concurrent_tool_calls must be greater than 0",
+                )
+            self._max_concurrent = max_concurrent_tool_calls
+            return self
+
         def observation_convention(
             self, convention: ToolCallingObservationConvention
         ) -> DefaultToolCallingManager.Builder:
@@ -612,6 +714,8 @@ class DefaultToolCallingManager(ToolCallingManager):
                 self._resolution_fallback_enabled,
                 self._parallel,
                 self._executor,
+                self._tool_timeout,
+                self._max_concurrent,
             )
             if self._convention is not None:
                 manager.set_observation_convention(self._convention)

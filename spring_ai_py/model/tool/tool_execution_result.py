@@ -30,23 +30,34 @@ class ToolExecutionResult(Buildable):
         _assert.no_null_elements(history, "conversation_history cannot contain null elements")
         object.__setattr__(self, "conversation_history", history)
 
+    def __hash__(self) -> int:
+        return hash((tuple(self.conversation_history), self.return_direct))
+
     @staticmethod
     def build_generations(tool_execution_result: ToolExecutionResult) -> list[Generation]:
         """One generation per tool response of the last message (for ``return_direct``):
         its text is the tool's result, its metadata the tool id and name and the finish
-        reason ``returnDirect``."""
+        reason ``returnDirect``.
+
+        As in Spring, the last message must be a ``ToolResponseMessage``: an empty
+        history raises ``IndexError``, any other last message ``TypeError``.
+        """
         history = tool_execution_result.conversation_history
+        last = history[-1]
+        if not isinstance(last, ToolResponseMessage):
+            raise TypeError(
+                f"The last message of the conversation history is not a ToolResponseMessage: {last!r}"
+            )
         generations: list[Generation] = []
-        if history and isinstance(history[-1], ToolResponseMessage):
-            for response in history[-1].get_responses():
-                metadata = (
-                    ChatGenerationMetadata.builder()
-                    .metadata(ToolExecutionResult.METADATA_TOOL_ID, response.id)
-                    .metadata(ToolExecutionResult.METADATA_TOOL_NAME, response.name)
-                    .finish_reason(ToolExecutionResult.FINISH_REASON)
-                    .build()
-                )
-                generations.append(Generation(AssistantMessage(response.response_data), metadata))
+        for response in last.get_responses():
+            metadata = (
+                ChatGenerationMetadata.builder()
+                .metadata(ToolExecutionResult.METADATA_TOOL_ID, response.id)
+                .metadata(ToolExecutionResult.METADATA_TOOL_NAME, response.name)
+                .finish_reason(ToolExecutionResult.FINISH_REASON)
+                .build()
+            )
+            generations.append(Generation(AssistantMessage(response.response_data), metadata))
         return generations
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextvars
-import threading
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.advisor_utils import with_context_entry_in_metadata
 from spring_ai_py.chat.client.advisor.api import BaseAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
@@ -26,20 +26,11 @@ from spring_ai_py.rag.retrieval.search import DocumentRetriever
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api import AdvisorChain
 
-_default_task_executor: Executor | None = None
-_default_task_executor_lock = threading.Lock()
-
-
+@lazy_singleton
 def _shared_task_executor() -> Executor:
     """The pool that retrieves the documents of expanded queries concurrently (Spring's
     default: up to 16 threads named ``ai-advisor-*``), created on first use."""
-    global _default_task_executor
-    with _default_task_executor_lock:
-        if _default_task_executor is None:
-            _default_task_executor = ThreadPoolExecutor(
-                max_workers=16, thread_name_prefix="ai-advisor"
-            )
-        return _default_task_executor
+    return ThreadPoolExecutor(max_workers=16, thread_name_prefix="ai-advisor")
 
 
 def _as_list(value: Any, kind: type) -> list[Any] | None:

@@ -36,7 +36,8 @@ class DefaultToolCallResultConverter(ToolCallResultConverter):
     Unlike Spring 2.0.1 (PORTING §7.14), a ``str`` result is sent unquoted and ``None``
     (or a tool declared ``-> None``) sends ``Done``. Image ``Media`` becomes
     ``{"mimeType": ..., "data": <base64>}`` as Spring does for images; pydantic models,
-    dataclasses, lists, dicts and other values become compact JSON.
+    dataclasses, lists, dicts and other values become compact JSON; any other object
+    becomes a JSON object of its public fields and properties.
     """
 
     def convert(self, result: Any, return_type: Any = None) -> str:
@@ -50,7 +51,28 @@ class DefaultToolCallResultConverter(ToolCallResultConverter):
                 "data": base64.b64encode(result.data).decode("ascii"),
             }
             return pydantic_core.to_json(payload).decode("utf-8")
-        return pydantic_core.to_json(result, serialize_unknown=True).decode("utf-8")
+        return pydantic_core.to_json(result, fallback=_fields_of).decode("utf-8")
+
+
+def _fields_of(value: Any) -> Any:
+    """How an object pydantic does not know is sent: a JSON object of its public fields
+    (instance attributes, slots and properties, as Jackson sends a bean's getters), or
+    its ``str()`` when it has none."""
+    fields: dict[str, Any] = {}
+    for name, item in getattr(value, "__dict__", {}).items():
+        if not name.startswith("_"):
+            fields[name] = item
+    for klass in type(value).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if not name.startswith("_") and name not in fields and hasattr(value, name):
+                fields[name] = getattr(value, name)
+        for name, member in vars(klass).items():
+            if isinstance(member, property) and not name.startswith("_") and name not in fields:
+                try:
+                    fields[name] = getattr(value, name)
+                except Exception:  # a failing property is left out, as Jackson would fail
+                    continue
+    return fields if fields else str(value)
 
 
 class ToolExecutionException(RuntimeError):

@@ -217,8 +217,8 @@ class MethodToolCallback(ToolCallback):
             return self
 
         def build(self) -> MethodToolCallback:
-            _assert.state(self._tool_definition is not None, "ToolDefinition is required")
-            _assert.state(self._tool_method is not None, "ToolMethod is required")
+            _assert.state(self._tool_definition is not None, "tool_definition is required")
+            _assert.state(self._tool_method is not None, "tool_method is required")
             return MethodToolCallback(
                 self._tool_definition,
                 self._tool_metadata,

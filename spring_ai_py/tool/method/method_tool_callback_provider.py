@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import collections.abc
 import types
+import typing
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +18,22 @@ def _type_name(source: Any) -> str:
         return source.__name__
     cls = source if isinstance(source, type) else type(source)
     return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _returns_a_function(member: Any) -> bool:
+    """Whether a tool method is declared to return a function (``-> Callable[...]``).
+
+    Spring skips ``@Tool`` methods whose return type is a functional type (``Function``,
+    ``Supplier``, ``Consumer``...): such a method builds a tool rather than being one.
+    """
+    function = member.__func__ if isinstance(member, staticmethod | classmethod) else member
+    function = getattr(function, "get_tool_method", lambda: function)()
+    try:
+        returned = typing.get_type_hints(function).get("return")
+    except Exception:
+        return False
+    origin = typing.get_origin(returned) or returned
+    return origin is collections.abc.Callable
 
 
 def _tool_callbacks_of(source: Any) -> list[ToolCallback]:
@@ -36,6 +54,8 @@ def _tool_callbacks_of(source: Any) -> list[ToolCallback]:
             if name in seen or tool_spec_of(member) is None:
                 continue
             seen.add(name)
+            if _returns_a_function(member):
+                continue
             if (
                 isinstance(source, type)
                 and isinstance(member, ToolFunction)
@@ -54,7 +74,8 @@ class MethodToolCallbackProvider(ToolCallbackProvider):
 
     Each object must declare at least one tool (a class or a module works too, for its
     static and class methods or module-level tools); tool names must be unique across
-    all objects.
+    all objects. As in Spring, a tool method declared to return a function
+    (``-> Callable[...]``) is not a tool and is skipped.
     """
 
     def __init__(self, tool_objects: Sequence[Any]) -> None:

@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, cast
 
 from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import Attributes
 from spring_ai_py.tool.definition import ToolDefinition
 from spring_ai_py.tool.metadata import ToolMetadata
 
+_REQUIRED = cast(ToolDefinition, None)
+"""The default of the required ``tool_definition``: rejected by ``__post_init__`` with
+Spring's message, so that ``builder()...build()`` without a definition fails as in Java."""
+
 
 @dataclass(slots=True)
-class ToolCallingObservationContext:
-    """What a tool span is about: the tool, the call id and type, arguments and result."""
+class ToolCallingObservationContext(Buildable):
+    """What a tool span is about: the tool, the call id and type, arguments and result.
 
-    tool_definition: ToolDefinition
-    tool_metadata: ToolMetadata
+    ``ToolCallingObservationContext(definition, metadata, ...)`` or
+    ``ToolCallingObservationContext.builder().tool_definition(d).tool_call_arguments(a)
+    .build()``; the metadata defaults to ``ToolMetadata()``, a blank type to
+    ``function``, a blank call id to ``""`` and blank arguments to ``{}``.
+    """
+
+    tool_definition: ToolDefinition = _REQUIRED
+    tool_metadata: ToolMetadata = field(default_factory=ToolMetadata)
     tool_type: str = "function"
     tool_call_id: str = ""
     tool_call_arguments: str = "{}"
@@ -63,6 +74,10 @@ class ToolCallingObservationConvention(ABC):
     @abstractmethod
     def get_contextual_name(self, context: ToolCallingObservationContext) -> str:
         """The span name."""
+
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (a tool-calling context)."""
+        return isinstance(context, ToolCallingObservationContext)
 
     def get_low_cardinality_key_values(self, context: ToolCallingObservationContext) -> Attributes:
         return {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spring_ai_py import _assert
 from spring_ai_py.tool.tool_callback import ToolCallback
@@ -51,3 +51,31 @@ class DelegatingToolCallbackResolver(ToolCallbackResolver):
             if callback is not None:
                 return callback
         return None
+
+
+class _FunctionToolCallbackResolver(ToolCallbackResolver):
+    """A resolver backed by a function of the tool name (Spring's lambda resolvers)."""
+
+    __slots__ = ("_function",)
+
+    def __init__(self, function: Callable[[str], ToolCallback | None]) -> None:
+        self._function = function
+
+    def resolve(self, tool_name: str) -> ToolCallback | None:
+        _assert.has_text(tool_name, "tool_name cannot be null or empty")
+        return self._function(tool_name)
+
+    def __repr__(self) -> str:
+        return f"ToolCallbackResolver({self._function!r})"
+
+
+def as_tool_callback_resolver(
+    resolver: ToolCallbackResolver | Callable[[str], ToolCallback | None] | None,
+) -> ToolCallbackResolver | None:
+    """``resolver`` as a ``ToolCallbackResolver``: a function of the tool name is wrapped,
+    as a Java lambda implements the functional interface; ``None`` stays ``None``."""
+    if resolver is None or isinstance(resolver, ToolCallbackResolver):
+        return resolver
+    if callable(resolver):
+        return _FunctionToolCallbackResolver(resolver)
+    raise TypeError(f"{resolver!r} is not a ToolCallbackResolver")

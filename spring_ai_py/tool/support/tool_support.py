@@ -43,21 +43,27 @@ class ToolUtils:
 
     @staticmethod
     def get_tool_description_from_name(tool_name: str) -> str:
-        """``getCurrentWeather`` → ``get current weather``."""
+        """The name split into words: ``getCurrentWeather`` and ``get_current_weather``
+        both give ``get current weather``."""
         _assert.has_text(tool_name, "tool_name cannot be null or empty")
-        return re_concatenate_camel_case(tool_name)
+        words = re_concatenate_camel_case(tool_name.replace("_", " "))
+        return " ".join(words.split()) or tool_name
 
     @staticmethod
     def get_tool_description(function: Callable[..., Any], spec: ToolSpec | None = None) -> str:
-        """The ``tool(description=...)``, else the docstring's first paragraph, else the name."""
+        """The ``tool(description=...)``, else the docstring's first paragraph, else the
+        name: as is for a ``tool``-decorated function, split into words for an undecorated
+        one (Spring: ``simpleMethod`` → ``simple method``)."""
         _assert.not_none(function, "method cannot be null")
         spec = spec or _spec(function)
         if spec is not None and _assert.has_text_value(spec.description):
             assert spec.description is not None
             return spec.description
-        return first_paragraph(getattr(function, "__doc__", None)) or ToolUtils.get_tool_name(
-            function, spec
-        )
+        documented = first_paragraph(getattr(function, "__doc__", None))
+        if documented:
+            return documented
+        name = ToolUtils.get_tool_name(function, spec)
+        return name if spec is not None else ToolUtils.get_tool_description_from_name(name)
 
     @staticmethod
     def get_tool_return_direct(function: Callable[..., Any]) -> bool:

@@ -38,8 +38,10 @@ class FilterExpressionParseException(ValueError):
     """A filter text that does not follow the grammar.
 
     The message names the line and column (0-based, as ANTLR reports them) and the
-    problem, e.g. ``Line: 1:0, Error: no viable alternative at input 'FooBar'``;
-    ``position`` is the offset into the text.
+    problem, e.g. ``Line: 1:17, Error: no viable alternative at input 'NL'`` for
+    ``country == NL``. As in Spring, which parses ``"WHERE " + text``, first-line
+    columns count that prefix when the text has none; ``position`` is the offset into
+    the text itself.
     """
 
     def __init__(self, message: str, position: int = -1) -> None:
@@ -137,13 +139,16 @@ def _is_letter(char: str) -> bool:
     return ("a" <= char <= "z") or ("A" <= char <= "Z") or char == "_"
 
 
-def _error(text: str, position: int, message: str) -> NoReturn:
+def _error(text: str, position: int, message: str, offset: int = 0) -> NoReturn:
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1)
+    if line == 1:
+        # Spring parses "WHERE " + text, so its first-line columns include the prefix
+        column += offset
     raise FilterExpressionParseException(f"Line: {line}:{column}, Error: {message}", position)
 
 
-def _tokenize(text: str) -> list[_Token]:
+def _tokenize(text: str, offset: int = 0) -> list[_Token]:
     tokens: list[_Token] = []
     i, n = 0, len(text)
     while i < n:
@@ -157,7 +162,7 @@ def _tokenize(text: str) -> list[_Token]:
             while i < n and text[i] != char:
                 i += 2 if text[i] == "\\" else 1
             if i >= n:
-                _error(text, start, f"token recognition error at: '{text[start:]}'")
+                _error(text, start, f"token recognition error at: '{text[start:]}'", offset)
             i += 1
             tokens.append(_Token(_T.STRING, text[start:i], start))
         elif _is_digit(char) or (char == "." and i + 1 < n and _is_digit(text[i + 1])):
@@ -182,7 +187,7 @@ def _tokenize(text: str) -> list[_Token]:
                     i += len(symbol)
                     break
             else:
-                _error(text, start, f"token recognition error at: '{char}'")
+                _error(text, start, f"token recognition error at: '{char}'", offset)
     tokens.append(_Token(_T.EOF, "", n))
     return tokens
 
@@ -206,7 +211,8 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._tokens = _tokenize(text)
+        self._offset = 0 if text.upper().startswith("WHERE") else len("WHERE ")
+        self._tokens = _tokenize(text, self._offset)
         self._pos = 0
 
     def _peek(self) -> _Token:
@@ -225,7 +231,7 @@ class _Parser:
         return self._next()
 
     def _fail(self, token: _Token, message: str) -> NoReturn:
-        _error(self._text, token.start, message)
+        _error(self._text, token.start, message, self._offset)
 
     def parse(self) -> Expression:
         if self._peek().kind is _T.WHERE:
@@ -325,6 +331,8 @@ class _Parser:
             return int(sign + token.text)
         if token.kind is _T.DECIMAL:
             return float(sign + token.text)
+        if not sign and token.kind is _T.IDENTIFIER:
+            self._fail(token, f"no viable alternative at input '{token.display()}'")
         expecting = "a number" if sign else "a constant (number, quoted string, TRUE or FALSE)"
         self._fail(token, f"mismatched input '{token.display()}' expecting {expecting}")
 

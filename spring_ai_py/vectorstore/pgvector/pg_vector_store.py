@@ -2,32 +2,42 @@
 
 from __future__ import annotations
 
+import datetime
 import enum
 import json
 import logging
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.document import Document, DocumentMetadata
 from spring_ai_py.embedding import EmbeddingModel
+from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
 from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
 from spring_ai_py.vectorstore.filter import Expression
+from spring_ai_py.vectorstore.filter.converter import AbstractFilterExpressionConverter
+from spring_ai_py.vectorstore.observation import (
+    AbstractObservationVectorStore,
+    VectorStoreObservationContext,
+    VectorStoreObservationConvention,
+)
 from spring_ai_py.vectorstore.pgvector.pg_vector_filter_expression_converter import (
     PgVectorFilterExpressionConverter,
 )
+from spring_ai_py.vectorstore.pgvector.pg_vector_schema_validator import (
+    DataSource,
+    PgVectorSchemaValidator,
+    connect,
+)
 from spring_ai_py.vectorstore.search_request import SearchRequest
-from spring_ai_py.vectorstore.vector_store import VectorStore
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import TracerProvider
 
 _logger = logging.getLogger(__name__)
-
-DataSource = str | Callable[[], Any] | Any
-"""Where connections come from: a DSN (URL or ``key=value`` string), a function
-returning a new psycopg connection, or a pool with ``connection()`` (for example
-``psycopg_pool.ConnectionPool``)."""
 
 
 class PgIndexType(enum.Enum):
@@ -74,7 +84,7 @@ class PgDistanceType(enum.Enum):
         return f"(embedding {self.operator} %s::vector)"
 
 
-class PgVectorStore(VectorStore, Buildable):
+class PgVectorStore(AbstractObservationVectorStore, Buildable):
     """Documents and their embeddings in a PostgreSQL table, searched with pgvector.
 
     The table (``vector_store`` in schema ``public`` by default) has the columns ``id``
@@ -82,8 +92,9 @@ class PgVectorStore(VectorStore, Buildable):
     ``embedding vector(dimensions)``. With ``initialize_schema=True`` the store creates
     the ``vector`` extension, the schema, the table and the index (HNSW by default)
     when it is built; ``remove_existing_vector_store_table=True`` drops the table first;
-    ``vector_table_validations_enabled=True`` checks that the table exists with those
-    columns. The dimensions come from ``dimensions``, else the embedding model, else
+    ``vector_table_validations_enabled=True`` rejects schema and table names that are
+    not 1 to 64 letters, digits and underscores (``ValueError``, before any SQL runs)
+    and checks that the table exists with those columns and dimensions. The dimensions come from ``dimensions``, else the embedding model, else
     1536.
 
     ``add`` embeds the documents in one call and upserts them by id in batches of
@@ -122,13 +133,16 @@ class PgVectorStore(VectorStore, Buildable):
         index_type: PgIndexType = PgIndexType.HNSW,
         initialize_schema: bool = False,
         max_document_batch_size: int = MAX_DOCUMENT_BATCH_SIZE,
+        tracer_provider: TracerProvider | None = None,
+        custom_observation_convention: VectorStoreObservationConvention | None = None,
     ) -> None:
         _assert.not_none(data_source, "data_source must not be null")
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
         _assert.has_text(schema_name, "schema_name cannot be null or empty")
+        _assert.not_none(vector_table_name, "vector_table_name must not be null")
         _assert.is_true(max_document_batch_size > 0, "max_document_batch_size must be positive")
+        super().__init__(embedding_model, tracer_provider, custom_observation_convention)
         self._data_source = data_source
-        self._embedding_model = embedding_model
         self._schema_name = schema_name.strip()
         self._vector_table_name = vector_table_name.strip() or self.DEFAULT_TABLE_NAME
         self._vector_index_name = (
@@ -145,7 +159,9 @@ class PgVectorStore(VectorStore, Buildable):
         self._initialize_schema = initialize_schema
         self._max_document_batch_size = max_document_batch_size
         self._converter = PgVectorFilterExpressionConverter()
-        self._after_properties_set()
+        self._schema_validator = PgVectorSchemaValidator(data_source)
+        self._observed_dimensions: int | None = None
+        self.after_properties_set()
 
     @classmethod
     def builder(  # type: ignore[override]
@@ -161,28 +177,30 @@ class PgVectorStore(VectorStore, Buildable):
     def get_name(self) -> str:
         return "PgVectorStore"
 
+    def get_native_client(self) -> DataSource:
+        """The data source the store gets its connections from (Spring returns its
+        ``JdbcTemplate``)."""
+        return self._data_source
+
+    def embedding_distance(self, query: str) -> list[float]:
+        """The distance of every stored embedding to ``query``'s, in table order."""
+        from psycopg import sql
+
+        statement = sql.SQL(
+            "SELECT " + self._distance_type.distance_sql() + " AS distance FROM {}"
+        ).format(self._table())
+        embedding = _vector(self._embedding_model.embed(query))
+        with self._connection() as connection:
+            rows = connection.execute(statement, (embedding,)).fetchall()
+        return [float(row[0]) for row in rows]
+
     # -- connections and SQL ---------------------------------------------------------
 
     @contextmanager
     def _connection(self) -> Iterator[Any]:
         """A connection for one operation, committed when the block succeeds."""
-        source = self._data_source
-        if isinstance(source, str):
-            import psycopg
-
-            with psycopg.connect(source) as connection:
-                yield connection
-        elif hasattr(source, "connection"):
-            with source.connection() as connection:
-                yield connection
-                connection.commit()
-        else:
-            connection = source()
-            try:
-                yield connection
-                connection.commit()
-            finally:
-                connection.close()
+        with connect(self._data_source) as connection:
+            yield connection
 
     def _table(self) -> Any:
         from psycopg import sql
@@ -191,13 +209,21 @@ class PgVectorStore(VectorStore, Buildable):
 
     # -- initialisation --------------------------------------------------------------
 
-    def _after_properties_set(self) -> None:
+    def after_properties_set(self) -> None:
+        """Validate the names, create the schema objects when asked, then validate the
+        table (Spring's ``afterPropertiesSet``; the constructor runs it).
+
+        With ``vector_table_validations_enabled``, a schema or table name that is not
+        1 to 64 letters, digits and underscores (or is all digits) is a ``ValueError``
+        before any SQL runs.
+        """
         if self._vector_table_validations_enabled:
-            self._validate_table_schema()
+            self._schema_validator.validate_names(self._schema_name, self._vector_table_name)
         if not self._initialize_schema:
             _logger.debug(
                 "Skipping the schema initialization for the table: %s", self._qualified_name()
             )
+            self._validate_table_schema_if_enabled()
             return
         from psycopg import sql
 
@@ -231,29 +257,12 @@ class PgVectorStore(VectorStore, Buildable):
                         sql.SQL(self._distance_type.index),
                     )
                 )
+        self._validate_table_schema_if_enabled()
 
-    def _validate_table_schema(self) -> None:
-        """Check that pgvector is installed and the table has the expected columns."""
-        with self._connection() as connection:
-            if (
-                connection.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone()
-                is None
-            ):
-                raise RuntimeError(
-                    "PostgreSQL extension 'vector' is not installed: "
-                    "run CREATE EXTENSION IF NOT EXISTS vector"
-                )
-            rows = connection.execute(
-                "SELECT column_name FROM information_schema.columns "
-                "WHERE table_schema = %s AND table_name = %s",
-                (self._schema_name, self._vector_table_name),
-            ).fetchall()
-        if not rows:
-            raise RuntimeError(f"Table {self._qualified_name()} does not exist")
-        missing = {"id", "content", "metadata", "embedding"} - {row[0] for row in rows}
-        if missing:
-            raise RuntimeError(
-                f"Table {self._qualified_name()} is missing the columns: {sorted(missing)}"
+    def _validate_table_schema_if_enabled(self) -> None:
+        if self._vector_table_validations_enabled:
+            self._schema_validator.validate_table_schema(
+                self._schema_name, self._vector_table_name, self.embedding_dimensions()
             )
 
     def embedding_dimensions(self) -> int:
@@ -278,7 +287,23 @@ class PgVectorStore(VectorStore, Buildable):
 
     # -- the VectorStore operations --------------------------------------------------
 
-    def add(self, documents: list[Document]) -> None:
+    def create_observation_context_builder(
+        self, operation_name: str
+    ) -> VectorStoreObservationContext.Builder:
+        if self._observed_dimensions is None:
+            # asked once: a model without known dimensions embeds a probe text to find out
+            self._observed_dimensions = self.embedding_dimensions()
+        return (
+            VectorStoreObservationContext.builder(
+                VectorStoreProvider.PG_VECTOR.value, operation_name
+            )
+            .collection_name(self._vector_table_name)
+            .dimensions(self._observed_dimensions)
+            .namespace(self._schema_name)
+            .similarity_metric(_SIMILARITY_METRICS[self._distance_type].value)
+        )
+
+    def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
         ids = [self._pg_id(document.get_id()) for document in documents]
         embeddings = embed_documents(self._embedding_model, documents)
@@ -310,7 +335,7 @@ class PgVectorStore(VectorStore, Buildable):
     def do_delete_by_filter(self, filter_expression: Expression) -> None:
         from psycopg import sql
 
-        predicate = self._converter.convert_expression(filter_expression)
+        predicate = self._converter.convert_to_json_path(filter_expression)
         statement = sql.SQL("DELETE FROM {} WHERE metadata::jsonb @@ %s::jsonpath").format(
             self._table()
         )
@@ -333,7 +358,7 @@ class PgVectorStore(VectorStore, Buildable):
         filter_expression = request.get_filter_expression()
         if filter_expression is not None:
             where.append("metadata::jsonb @@ %s::jsonpath")
-            params.append(self._converter.convert_expression(filter_expression))
+            params.append(self._converter.convert_to_json_path(filter_expression))
         params.append(request.get_top_k())
         statement = sql.SQL(
             "SELECT id::text, content, metadata::text, "
@@ -365,6 +390,12 @@ class PgVectorStore(VectorStore, Buildable):
         )
 
 
+_SIMILARITY_METRICS = {
+    PgDistanceType.COSINE_DISTANCE: VectorStoreSimilarityMetric.COSINE,
+    PgDistanceType.EUCLIDEAN_DISTANCE: VectorStoreSimilarityMetric.EUCLIDEAN,
+    PgDistanceType.NEGATIVE_INNER_PRODUCT: VectorStoreSimilarityMetric.DOT,
+}
+
 # Java's nested enums, for code translated name by name (``PgVectorStore.PgIndexType.HNSW``).
 for _nested in (PgIndexType, PgIdType, PgDistanceType):
     setattr(PgVectorStore, _nested.__name__, _nested)
@@ -375,7 +406,14 @@ def _vector(embedding: Sequence[float]) -> str:
 
 
 def _to_json(metadata: dict[str, Any]) -> str:
-    return json.dumps(metadata, ensure_ascii=False, default=str)
+    return json.dumps(metadata, ensure_ascii=False, default=_json_default)
+
+
+def _json_default(value: object) -> object:
+    # dates as the filter converter writes them, so date filters match stored dates
+    if isinstance(value, datetime.date):
+        return AbstractFilterExpressionConverter.format_date(value)
+    return str(value)
 
 
 def _to_document(

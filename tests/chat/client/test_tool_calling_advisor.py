@@ -1,4 +1,7 @@
-"""``ToolCallingAdvisor`` on both paths (ported from Spring's ToolCallingAdvisorTests)."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.ToolCallingAdvisorTests`:
+47 tests ported, 0 skipped (Mockito's ToolCallingManager is the scripted manager of
+tool_loop_support), plus the port's own tool-loop tests (builder copies, the deprecated
+``ToolCallAdvisor`` alias, streamed tool-call fragments, finalize hooks)."""
 
 from __future__ import annotations
 
@@ -73,12 +76,12 @@ def assert_usage(usage: Usage, prompt: int, completion: int, total: int) -> None
 # -- builder ---------------------------------------------------------------------------
 
 
-def test_null_manager_is_rejected() -> None:
+def test_when_tool_calling_manager_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="tool_calling_manager must not be null"):
         ToolCallingAdvisor.builder().tool_calling_manager(None).build()
 
 
-def test_order_out_of_range_is_rejected() -> None:
+def test_when_advisor_order_is_out_of_range_then_throw() -> None:
     for order in (Ordered.HIGHEST_PRECEDENCE, Ordered.LOWEST_PRECEDENCE):
         with pytest.raises(
             ValueError,
@@ -87,29 +90,77 @@ def test_order_out_of_range_is_rejected() -> None:
             ToolCallingAdvisor.builder().advisor_order(order).build()
 
 
-def test_null_checker_is_rejected() -> None:
+def test_when_tool_execution_eligibility_checker_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="tool_execution_eligibility_checker must not be null"):
         ToolCallingAdvisor.builder().tool_execution_eligibility_checker(None).build()
 
 
-def test_builder_chaining_getters_and_defaults() -> None:
+def test_builder_method_chaining() -> None:
     manager = ScriptedManager(execution_result())
-    custom = (
+    built = (
         ToolCallingAdvisor.builder()
         .tool_calling_manager(manager)
         .advisor_order(Ordered.HIGHEST_PRECEDENCE + 500)
+        .build()
     )
-    built = custom.build()
     assert built.get_order() == Ordered.HIGHEST_PRECEDENCE + 500
     assert built.get_name() == "Tool Calling Advisor"
-    assert custom.get_tool_calling_manager() is manager
-    assert custom.get_advisor_order() == Ordered.HIGHEST_PRECEDENCE + 500
+
+
+def test_default_values() -> None:
     default = ToolCallingAdvisor.builder().build()
     assert (
         default.get_order() == Ordered.HIGHEST_PRECEDENCE + 300 == ToolCallingAdvisor.DEFAULT_ORDER
     )
+    assert default.get_name() == "Tool Calling Advisor"
     assert default.is_conversation_history_enabled() is True
     assert isinstance(default.tool_calling_manager, DefaultToolCallingManager)
+
+
+def test_builder_getters() -> None:
+    manager = ScriptedManager(execution_result())
+    builder = (
+        ToolCallingAdvisor.builder()
+        .tool_calling_manager(manager)
+        .advisor_order(Ordered.HIGHEST_PRECEDENCE + 500)
+    )
+    assert builder.get_tool_calling_manager() is manager
+    assert builder.get_advisor_order() == Ordered.HIGHEST_PRECEDENCE + 500
+
+
+def test_get_name() -> None:
+    assert ToolCallingAdvisor.builder().build().get_name() == "Tool Calling Advisor"
+
+
+def test_get_order() -> None:
+    custom_order = Ordered.HIGHEST_PRECEDENCE + 400
+    assert ToolCallingAdvisor.builder().advisor_order(custom_order).build().get_order() == custom_order
+
+
+def test_extended_builder_with_custom_builder() -> None:
+    class TestableToolCallingAdvisor(ToolCallingAdvisor):
+        @classmethod
+        def test_builder(cls) -> TestableBuilder:
+            return TestableBuilder()
+
+    class TestableBuilder(ToolCallingAdvisor.Builder):
+        def build(self) -> TestableToolCallingAdvisor:
+            return TestableToolCallingAdvisor(
+                self.get_tool_calling_manager(),  # type: ignore[arg-type]
+                self.get_tool_execution_eligibility_checker(),  # type: ignore[arg-type]
+                self.get_advisor_order(),
+                self.is_conversation_history_enabled(),
+            )
+
+    manager = ScriptedManager(execution_result())
+    built = (
+        TestableToolCallingAdvisor.test_builder()
+        .tool_calling_manager(manager)
+        .advisor_order(Ordered.HIGHEST_PRECEDENCE + 450)
+        .build()
+    )
+    assert isinstance(built, TestableToolCallingAdvisor)
+    assert built.get_order() == Ordered.HIGHEST_PRECEDENCE + 450
 
 
 def test_builder_copy_keeps_settings_and_type() -> None:
@@ -140,23 +191,31 @@ def test_deprecated_tool_call_advisor_alias() -> None:
 # -- argument checks and pass-through ---------------------------------------------------
 
 
-def test_null_arguments_are_rejected_on_both_paths() -> None:
+def test_when_chat_client_request_is_null_then_throw() -> None:
     tool_advisor = advisor()
     terminal_chain = chain(tool_advisor, TerminalCallAdvisor(sequence(response(False))))
     with pytest.raises(ValueError, match="chat_client_request must not be null"):
         tool_advisor.advise_call(None, terminal_chain)  # type: ignore[arg-type]
+
+
+def test_when_call_advisor_chain_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="call_advisor_chain must not be null"):
-        tool_advisor.advise_call(request(), None)  # type: ignore[arg-type]
+        advisor().advise_call(request(), None)  # type: ignore[arg-type]
+
+
+def test_when_stream_advisor_chain_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="stream_advisor_chain must not be null"):
-        tool_advisor.advise_stream(request(), None)  # type: ignore[arg-type]
+        advisor().advise_stream(request(), None)  # type: ignore[arg-type]
+
+
+def test_when_stream_chat_client_request_is_null_then_throw() -> None:
+    tool_advisor = advisor()
+    terminal_chain = chain(tool_advisor, TerminalCallAdvisor(sequence(response(False))))
     with pytest.raises(ValueError, match="chat_client_request must not be null"):
         tool_advisor.advise_stream(None, terminal_chain)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("options", [None, ChatOptions(model="m")])
-def test_without_tool_calling_options_the_request_passes_through(
-    options: ChatOptions | None,
-) -> None:
+def assert_call_passes_through(options: ChatOptions | None) -> None:
     manager = ScriptedManager(execution_result())
     plain = ChatClientRequest(Prompt([UserMessage("test")], options), {})
     expected = response(True)
@@ -164,18 +223,35 @@ def test_without_tool_calling_options_the_request_passes_through(
     tool_advisor = advisor(manager)
     assert tool_advisor.advise_call(plain, chain(tool_advisor, terminal)) is expected
     assert terminal.requests == [plain]
-    stream_terminal = TerminalStreamAdvisor(stream_sequence([expected]))
-    assert collect(tool_advisor.advise_stream(plain, chain(tool_advisor, stream_terminal))) == [
-        expected
-    ]
-    assert stream_terminal.requests == [plain]
+    assert manager.count == 0
+
+
+def test_when_options_are_null_then_pass_through() -> None:
+    assert_call_passes_through(None)
+
+
+def test_when_options_are_not_tool_calling_chat_options_then_pass_through() -> None:
+    assert_call_passes_through(ChatOptions(model="m"))
+
+
+def test_when_stream_options_are_not_tool_calling_chat_options_then_pass_through() -> None:
+    manager = ScriptedManager(execution_result())
+    tool_advisor = advisor(manager)
+    for options in (ChatOptions(model="m"), None):
+        plain = ChatClientRequest(Prompt([UserMessage("test")], options), {})
+        expected = response(True)
+        stream_terminal = TerminalStreamAdvisor(stream_sequence([expected]))
+        assert collect(tool_advisor.advise_stream(plain, chain(tool_advisor, stream_terminal))) == [
+            expected
+        ]
+        assert stream_terminal.requests == [plain]
     assert manager.count == 0
 
 
 # -- eligibility checker ----------------------------------------------------------------
 
 
-def test_custom_checker_suppresses_tool_execution_on_the_call_path() -> None:
+def test_custom_checker_suppresses_tool_execution_in_call_path() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager, tool_execution_eligibility_checker=lambda r: False)
     with_tool_call = response(True)
@@ -186,7 +262,7 @@ def test_custom_checker_suppresses_tool_execution_on_the_call_path() -> None:
     assert manager.count == 0
 
 
-def test_custom_checker_suppresses_tool_execution_on_the_stream_path() -> None:
+def test_custom_checker_suppresses_tool_execution_in_stream_path() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager, tool_execution_eligibility_checker=lambda r: False)
     results = collect(
@@ -198,7 +274,7 @@ def test_custom_checker_suppresses_tool_execution_on_the_stream_path() -> None:
     assert manager.count == 0
 
 
-def test_custom_checker_forces_tool_execution_on_a_response_without_tool_calls() -> None:
+def test_custom_checker_forces_tool_execution_on_response_without_tool_calls() -> None:
     checks = [0]
 
     def first_only(_response: ChatResponse) -> bool:
@@ -218,7 +294,7 @@ def test_custom_checker_forces_tool_execution_on_a_response_without_tool_calls()
 # -- call path ---------------------------------------------------------------------------
 
 
-def test_call_without_tool_calls() -> None:
+def test_advise_call_without_tool_calls() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     final = response(False)
@@ -231,7 +307,7 @@ def test_call_without_tool_calls() -> None:
     assert manager.count == 0
 
 
-def test_call_with_null_chat_response() -> None:
+def test_advise_call_with_null_chat_response() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     empty = ChatClientResponse(None, {})
@@ -244,7 +320,7 @@ def test_call_with_null_chat_response() -> None:
     assert manager.count == 0
 
 
-def test_call_with_single_tool_call_iteration() -> None:
+def test_advise_call_with_single_tool_call_iteration() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     final = response(False)
@@ -255,7 +331,7 @@ def test_call_with_single_tool_call_iteration() -> None:
     assert terminal.requests[1].prompt.get_instructions() == execution_result().conversation_history
 
 
-def test_call_with_multiple_tool_call_iterations() -> None:
+def test_advise_call_with_multiple_tool_call_iterations() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     final = response(False)
@@ -265,7 +341,7 @@ def test_call_with_multiple_tool_call_iterations() -> None:
     assert manager.count == 2
 
 
-def test_call_with_return_direct() -> None:
+def test_advise_call_with_return_direct_tool_execution() -> None:
     manager = ScriptedManager(execution_result(return_direct=True))
     tool_advisor = advisor(manager)
     terminal = TerminalCallAdvisor(sequence(response(True)))
@@ -277,7 +353,7 @@ def test_call_with_return_direct() -> None:
     assert generation.get_metadata().get_finish_reason() == ToolExecutionResult.FINISH_REASON
 
 
-def test_call_accumulates_usage_across_iterations() -> None:
+def test_advise_call_accumulates_usage_across_tool_call_iterations() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     final = response(False, DefaultUsage(1, 2, 3))
@@ -288,7 +364,7 @@ def test_call_accumulates_usage_across_iterations() -> None:
     assert result.chat_response.get_results() == final.chat_response.get_results()
 
 
-def test_call_accumulates_cache_metrics_and_drops_native_usage() -> None:
+def test_advise_call_accumulates_cache_metrics_and_drops_native_usage() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     terminal = TerminalCallAdvisor(
@@ -305,7 +381,7 @@ def test_call_accumulates_cache_metrics_and_drops_native_usage() -> None:
     assert usage.get_native_usage() is None
 
 
-def test_call_keeps_single_call_usage() -> None:
+def test_advise_call_keeps_single_call_usage_when_no_tool_call() -> None:
     tool_advisor = advisor(ScriptedManager(execution_result()))
     final = response(False, DefaultUsage(1, 2, 3))
     result = tool_advisor.advise_call(
@@ -314,7 +390,7 @@ def test_call_keeps_single_call_usage() -> None:
     assert result is final
 
 
-def test_call_return_direct_keeps_accumulated_usage() -> None:
+def test_advise_call_preserves_accumulated_usage_for_return_direct() -> None:
     manager = ScriptedManager(execution_result(), execution_result(return_direct=True))
     tool_advisor = advisor(manager)
     terminal = TerminalCallAdvisor(
@@ -332,7 +408,32 @@ def test_call_return_direct_keeps_accumulated_usage() -> None:
 # -- conversation history ---------------------------------------------------------------
 
 
-def test_history_disabled_sends_the_system_message_and_the_last_message() -> None:
+def test_conversation_history_enabled_default_value() -> None:
+    """By default the next round gets the whole history the manager returned."""
+    result = execution_result()
+    manager = ScriptedManager(result)
+    tool_advisor = advisor(manager)
+    final = response(False)
+    terminal = TerminalCallAdvisor(sequence(response(True), final))
+    assert tool_advisor.advise_call(request(), chain(tool_advisor, terminal)) is final
+    assert terminal.requests[1].prompt.get_instructions() == result.conversation_history
+
+
+def test_conversation_history_enabled_set_to_false() -> None:
+    manager = ScriptedManager(execution_result())
+    tool_advisor = advisor(manager, conversation_history_enabled=False)
+    final = response(False)
+    terminal = TerminalCallAdvisor(sequence(response(True), final))
+    assert tool_advisor.advise_call(request(), chain(tool_advisor, terminal)) is final
+    assert manager.count == 1
+    # only the last history message follows the (here empty) system message, as in Spring
+    assert [type(m) for m in terminal.requests[1].prompt.get_instructions()] == [
+        SystemMessage,
+        ToolResponseMessage,
+    ]
+
+
+def test_disable_internal_conversation_history_builder_method() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager, disable_internal_conversation_history=None)
     terminal = TerminalCallAdvisor(sequence(response(True), response(False)))
@@ -367,7 +468,7 @@ def round_results() -> tuple[ToolExecutionResult, ToolExecutionResult, list[Mess
     return ToolExecutionResult(round1), ToolExecutionResult(round2), round1
 
 
-def test_history_disabled_manager_still_sees_the_full_turn_on_the_call_path() -> None:
+def test_when_conversation_history_disabled_then_execute_tool_calls_still_sees_full_turn_history() -> None:
     first, second, round1 = round_results()
     manager = ScriptedManager(first, second)
     tool_advisor = advisor(manager, disable_internal_conversation_history=None)
@@ -377,7 +478,7 @@ def test_history_disabled_manager_still_sees_the_full_turn_on_the_call_path() ->
     assert manager.prompts[1].get_instructions() == round1
 
 
-def test_history_disabled_manager_still_sees_the_full_turn_on_the_stream_path() -> None:
+def test_when_conversation_history_disabled_then_stream_execute_tool_calls_still_sees_full_turn_history() -> None:
     first, second, round1 = round_results()
     manager = ScriptedManager(first, second)
     tool_advisor = advisor(manager, disable_internal_conversation_history=None)
@@ -414,7 +515,7 @@ def assert_breach_generation(chat_response: ChatResponse | None, ok: R, breach: 
     ) == [ok]
 
 
-def test_limit_exceeded_returns_the_breach_on_the_call_path() -> None:
+def test_when_tool_call_limit_exceeded_then_advise_call_returns_partial_result() -> None:
     error, ok, breach = limit_breach()
     manager = ScriptedManager(error)
     tool_advisor = advisor(manager)
@@ -424,7 +525,7 @@ def test_limit_exceeded_returns_the_breach_on_the_call_path() -> None:
     assert_breach_generation(result.chat_response, ok, breach)
 
 
-def test_limit_exceeded_returns_the_breach_on_the_stream_path() -> None:
+def test_when_tool_call_limit_exceeded_then_advise_stream_returns_partial_result() -> None:
     error, ok, breach = limit_breach()
     manager = ScriptedManager(error)
     tool_advisor = advisor(manager)
@@ -441,7 +542,7 @@ def test_limit_exceeded_returns_the_breach_on_the_stream_path() -> None:
 # -- stream path ------------------------------------------------------------------------
 
 
-def test_stream_without_tool_calls() -> None:
+def test_advise_stream_without_tool_calls() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     final = response(False)
@@ -454,7 +555,7 @@ def test_stream_without_tool_calls() -> None:
     assert manager.count == 0
 
 
-def test_stream_with_single_tool_call_iteration_emits_only_the_final_round() -> None:
+def test_advise_stream_with_single_tool_call_iteration() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     terminal = TerminalStreamAdvisor(stream_sequence([response(True)], [response(False)]))
@@ -480,7 +581,7 @@ def test_stream_emits_text_chunks_of_a_tool_round_but_not_the_tool_call_chunks()
     ]
 
 
-def test_stream_with_return_direct() -> None:
+def test_advise_stream_with_return_direct_tool_execution() -> None:
     manager = ScriptedManager(execution_result(return_direct=True))
     tool_advisor = advisor(manager)
     results = collect(
@@ -496,7 +597,7 @@ def test_stream_with_return_direct() -> None:
     ]
 
 
-def test_stream_adds_previous_usage_to_the_usage_bearing_chunk() -> None:
+def test_advise_stream_accumulates_previous_loop_usage_on_usage_bearing_chunk() -> None:
     tool_advisor = advisor(ScriptedManager(execution_result()))
     terminal = TerminalStreamAdvisor(
         stream_sequence(
@@ -508,7 +609,7 @@ def test_stream_adds_previous_usage_to_the_usage_bearing_chunk() -> None:
     assert_usage(only.chat_response.get_metadata().get_usage(), 11, 22, 33)
 
 
-def test_stream_adds_previous_usage_only_to_usage_bearing_chunks() -> None:
+def test_advise_stream_accumulates_previous_loop_usage_only_on_usage_bearing_chunks() -> None:
     tool_advisor = advisor(ScriptedManager(execution_result()))
     terminal = TerminalStreamAdvisor(
         stream_sequence(
@@ -532,7 +633,7 @@ def test_stream_adds_previous_usage_only_to_usage_bearing_chunks() -> None:
     ] == ["Hello ", "world", "!"]
 
 
-def test_stream_emits_the_accumulated_usage_when_the_final_round_has_none() -> None:
+def test_advise_stream_emits_accumulated_usage_when_final_round_reports_no_usage() -> None:
     tool_advisor = advisor(ScriptedManager(execution_result()))
     terminal = TerminalStreamAdvisor(
         stream_sequence(
@@ -547,7 +648,7 @@ def test_stream_emits_the_accumulated_usage_when_the_final_round_has_none() -> N
     assert results[1].chat_response.get_results() == []
 
 
-def test_stream_usage_is_local_to_each_iteration() -> None:
+def test_advise_stream_keeps_accumulated_usage_subscription_local() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = advisor(manager)
     rounds = [[response(True, DefaultUsage(10, 20, 30))], [response(False, DefaultUsage(1, 2, 3))]]
@@ -563,7 +664,7 @@ def test_stream_usage_is_local_to_each_iteration() -> None:
     assert len(terminal.requests) == 4 and manager.count == 2
 
 
-def test_stream_return_direct_keeps_accumulated_usage() -> None:
+def test_advise_stream_preserves_accumulated_usage_for_return_direct() -> None:
     manager = ScriptedManager(execution_result(), execution_result(return_direct=True))
     tool_advisor = advisor(manager)
     terminal = TerminalStreamAdvisor(
@@ -675,12 +776,15 @@ class CountingAdvisor(ToolCallingAdvisor):
         return chat_client_response
 
 
-def test_hooks_run_once_per_loop_and_once_per_round_on_the_call_path() -> None:
+def test_extended_advisor_with_custom_hooks() -> None:
     tool_advisor = CountingAdvisor(ScriptedManager(execution_result()))
     tool_advisor.advise_call(
         request(), chain(tool_advisor, TerminalCallAdvisor(sequence(response(False))))
     )
     assert tool_advisor.counts == {"initialize": 1, "before": 1, "after": 1, "finalize": 1}
+
+
+def test_extended_advisor_hooks_called_multiple_times_with_tool_calls() -> None:
     tool_advisor = CountingAdvisor(ScriptedManager(execution_result()))
     tool_advisor.advise_call(
         request(),
@@ -767,7 +871,7 @@ class InjectingAdvisor(ToolCallingAdvisor):
         return self._inject(chat_client_request)
 
 
-def test_call_tool_execution_sees_options_changed_by_do_before_call() -> None:
+def test_call_tool_execution_sees_options_mutated_by_do_before_call_hook() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = InjectingAdvisor(manager)
     tool_advisor.advise_call(
@@ -778,7 +882,7 @@ def test_call_tool_execution_sees_options_changed_by_do_before_call() -> None:
     assert isinstance(options, ToolCallingChatOptions) and options.tool_callbacks == [injected_tool]
 
 
-def test_stream_tool_execution_sees_options_changed_by_do_before_stream() -> None:
+def test_stream_tool_execution_sees_options_mutated_by_do_before_stream_hook() -> None:
     manager = ScriptedManager(execution_result())
     tool_advisor = InjectingAdvisor(manager)
     terminal = TerminalStreamAdvisor(stream_sequence([response(True)], [response(False)]))

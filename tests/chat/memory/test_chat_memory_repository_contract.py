@@ -154,6 +154,22 @@ def test_bad_conversation_id_not_allowed(
         repository.update_by_conversation_id(bad, lambda current: current)
 
 
+@pytest.mark.parametrize("conversation_id", ["a\x00b", "\x00"])
+def test_nul_character_in_conversation_id_not_allowed(
+    repository: ChatMemoryRepository, conversation_id: str
+) -> None:
+    """Issue 15: every repository gives the same clear error (PostgreSQL cannot store NUL)."""
+    message = "conversation_id cannot contain a NUL character"
+    with pytest.raises(ValueError, match=message):
+        repository.save_all(conversation_id, [UserMessage("Hello")])
+    with pytest.raises(ValueError, match=message):
+        repository.find_by_conversation_id(conversation_id)
+    with pytest.raises(ValueError, match=message):
+        repository.delete_by_conversation_id(conversation_id)
+    with pytest.raises(ValueError, match=message):
+        repository.update_by_conversation_id(conversation_id, lambda current: current)
+
+
 def test_null_messages_not_allowed(repository: ChatMemoryRepository) -> None:
     with pytest.raises(ValueError, match=r"^messages cannot be null$"):
         repository.save_all(new_id(), None)  # type: ignore[arg-type]

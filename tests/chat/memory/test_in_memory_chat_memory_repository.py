@@ -1,26 +1,14 @@
-"""Behaviours of Spring's InMemoryChatMemoryRepositoryTests, plus what only it does."""
+"""InMemoryChatMemoryRepository beyond Spring's InMemoryChatMemoryRepositoryTests (ported in
+``test_in_memory_chat_memory_repository_spring.py``): what only it does."""
 
 from __future__ import annotations
 
 import threading
-import uuid
 
 import pytest
 
 from spring_ai_py.chat.memory import ChatMemoryRepository, InMemoryChatMemoryRepository
 from spring_ai_py.chat.messages import AssistantMessage, Message, UserMessage
-
-
-def test_find_conversation_ids() -> None:
-    repository = InMemoryChatMemoryRepository()
-    first, second = str(uuid.uuid4()), str(uuid.uuid4())
-    repository.save_all(first, [UserMessage("Hello")])
-    repository.save_all(second, [AssistantMessage("Hi there")])
-
-    assert sorted(repository.find_conversation_ids()) == sorted([first, second])
-
-    repository.delete_by_conversation_id(first)
-    assert repository.find_conversation_ids() == [second]
 
 
 def test_saving_an_empty_list_keeps_the_conversation_id() -> None:

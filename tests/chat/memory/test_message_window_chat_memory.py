@@ -1,4 +1,5 @@
-"""Behaviours of Spring's MessageWindowChatMemoryTests, plus bad inputs and other backends."""
+"""MessageWindowChatMemory beyond Spring's MessageWindowChatMemoryTests (ported in
+``test_message_window_chat_memory_spring.py``): bad inputs, tool turns, other backends."""
 
 from __future__ import annotations
 
@@ -44,12 +45,6 @@ def test_conversation_id_key_is_springs() -> None:
     assert MessageWindowChatMemory.CONVERSATION_ID == "chat_memory_conversation_id"
 
 
-@pytest.mark.parametrize("max_messages", [0, -1])
-def test_max_messages_must_be_positive(max_messages: int) -> None:
-    with pytest.raises(ValueError, match=r"^max_messages must be greater than 0$"):
-        MessageWindowChatMemory.builder().max_messages(max_messages).build()
-
-
 @pytest.mark.parametrize("max_messages", ["20", 2.0, True, None])
 def test_max_messages_must_be_an_int(max_messages: object) -> None:
     with pytest.raises(TypeError, match="max_messages must be an int"):
@@ -91,30 +86,6 @@ def test_mutate_keeps_the_repository() -> None:
     assert memory.get("c") == [UserMessage("c")]
 
 
-def test_handle_multiple_messages_in_conversation() -> None:
-    memory = MessageWindowChatMemory.builder().build()
-    conversation_id = new_id()
-    messages: list[Message] = [AssistantMessage("I, Robot"), UserMessage("Hello")]
-
-    memory.add(conversation_id, messages)
-    assert memory.get(conversation_id) == messages
-
-    memory.clear(conversation_id)
-    assert memory.get(conversation_id) == []
-
-
-def test_handle_single_message_in_conversation() -> None:
-    memory = MessageWindowChatMemory.builder().build()
-    conversation_id = new_id()
-    message = UserMessage("Hello")
-
-    memory.add(conversation_id, message)
-    assert memory.get(conversation_id) == [message]
-
-    memory.clear(conversation_id)
-    assert memory.get(conversation_id) == []
-
-
 @pytest.mark.parametrize("conversation_id", [None, "", "   ", 42])
 def test_bad_conversation_id_not_allowed(conversation_id: object) -> None:
     memory = MessageWindowChatMemory.builder().build()
@@ -127,18 +98,6 @@ def test_bad_conversation_id_not_allowed(conversation_id: object) -> None:
         memory.get(bad)
     with pytest.raises(ValueError, match=CONVERSATION_ID_ERROR):
         memory.clear(bad)
-
-
-def test_null_messages_not_allowed() -> None:
-    memory = MessageWindowChatMemory.builder().build()
-    with pytest.raises(ValueError, match=r"^messages cannot be null$"):
-        memory.add(new_id(), None)  # type: ignore[arg-type]
-
-
-def test_messages_with_null_elements_not_allowed() -> None:
-    memory = MessageWindowChatMemory.builder().build()
-    with pytest.raises(ValueError, match=r"^messages cannot contain null elements$"):
-        memory.add(new_id(), [None])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(
@@ -157,124 +116,6 @@ def test_non_messages_not_allowed(messages: object, error: str) -> None:
     assert memory.get(conversation_id) == []
 
 
-def test_custom_max_messages() -> None:
-    memory = window(2)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            UserMessage("Message 1"),
-            AssistantMessage("Response 1"),
-            UserMessage("Message 2"),
-            AssistantMessage("Response 2"),
-            UserMessage("Message 3"),
-        ],
-    )
-    # The raw cut lands on "Response 2", mid-turn, so it snaps forward to "Message 3".
-    assert memory.get(conversation_id) == [UserMessage("Message 3")]
-
-
-def test_no_eviction_when_messages_within_limit() -> None:
-    memory = window(3)
-    conversation_id = new_id()
-    memory.add(conversation_id, [UserMessage("Hello"), AssistantMessage("Hi there")])
-    memory.add(conversation_id, [UserMessage("How are you?")])
-
-    assert memory.get(conversation_id) == [
-        UserMessage("Hello"),
-        AssistantMessage("Hi there"),
-        UserMessage("How are you?"),
-    ]
-
-
-def test_eviction_when_messages_exceed_limit() -> None:
-    memory = window(2)
-    conversation_id = new_id()
-    memory.add(conversation_id, [UserMessage("Message 1"), AssistantMessage("Response 1")])
-    memory.add(conversation_id, [UserMessage("Message 2"), AssistantMessage("Response 2")])
-
-    assert memory.get(conversation_id) == [UserMessage("Message 2"), AssistantMessage("Response 2")]
-
-
-def test_system_message_is_preserved_during_eviction() -> None:
-    memory = window(3)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            SystemMessage("System instruction"),
-            UserMessage("Message 1"),
-            AssistantMessage("Response 1"),
-        ],
-    )
-    memory.add(conversation_id, [UserMessage("Message 2"), AssistantMessage("Response 2")])
-
-    assert memory.get(conversation_id) == [
-        SystemMessage("System instruction"),
-        UserMessage("Message 2"),
-        AssistantMessage("Response 2"),
-    ]
-
-
-def test_multiple_system_messages_are_preserved_during_eviction() -> None:
-    memory = window(3)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            SystemMessage("System instruction 1"),
-            SystemMessage("System instruction 2"),
-            UserMessage("Message 1"),
-            AssistantMessage("Response 1"),
-        ],
-    )
-    memory.add(conversation_id, [UserMessage("Message 2"), AssistantMessage("Response 2")])
-
-    # One free slot cannot hold a whole turn, so every non-system message goes.
-    assert memory.get(conversation_id) == [
-        SystemMessage("System instruction 1"),
-        SystemMessage("System instruction 2"),
-    ]
-
-
-def test_empty_message_list() -> None:
-    assert MessageWindowChatMemory.builder().build().get(new_id()) == []
-
-
-def test_turn_boundary_snapping_prevents_orphaned_assistant_message() -> None:
-    memory = window(3)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            UserMessage("Question 1"),
-            AssistantMessage("Answer 1"),
-            UserMessage("Question 2"),
-            AssistantMessage("Answer 2"),
-            UserMessage("Question 3"),
-            AssistantMessage("Answer 3"),
-        ],
-    )
-    assert memory.get(conversation_id) == [UserMessage("Question 3"), AssistantMessage("Answer 3")]
-
-
-def test_turn_boundary_snapping_evicts_all_messages_within_the_same_turn() -> None:
-    memory = window(4)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            UserMessage("Question 1"),
-            AssistantMessage("Step 1"),
-            AssistantMessage("Step 2"),
-            AssistantMessage("Final answer"),
-            UserMessage("Question 2"),
-            AssistantMessage("Answer 2"),
-        ],
-    )
-    assert memory.get(conversation_id) == [UserMessage("Question 2"), AssistantMessage("Answer 2")]
-
-
 def test_snapping_skips_tool_calls_and_tool_results_of_an_evicted_turn() -> None:
     memory = window(3)
     conversation_id = new_id()
@@ -289,51 +130,6 @@ def test_snapping_skips_tool_calls_and_tool_results_of_an_evicted_turn() -> None
     assert memory.get(conversation_id) == [UserMessage("Thanks")]
 
 
-def test_no_snap_when_raw_cut_already_lands_on_user_message() -> None:
-    memory = window(4)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [
-            UserMessage("Message 1"),
-            AssistantMessage("Response 1"),
-            UserMessage("Message 2"),
-            AssistantMessage("Response 2"),
-            UserMessage("Message 3"),
-            AssistantMessage("Response 3"),
-        ],
-    )
-    assert memory.get(conversation_id) == [
-        UserMessage("Message 2"),
-        AssistantMessage("Response 2"),
-        UserMessage("Message 3"),
-        AssistantMessage("Response 3"),
-    ]
-
-
-def test_no_exception_when_system_messages_exceed_max_messages() -> None:
-    memory = window(2)
-    conversation_id = new_id()
-    memory.add(conversation_id, [SystemMessage("S1"), SystemMessage("S2")])
-    memory.add(
-        conversation_id, [UserMessage("Hello"), AssistantMessage("Hi"), UserMessage("Again")]
-    )
-
-    assert memory.get(conversation_id) == [SystemMessage("S1"), SystemMessage("S2")]
-
-
-def test_old_system_messages_are_removed_when_new_one_added() -> None:
-    memory = window(2)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")],
-    )
-    memory.add(conversation_id, [SystemMessage("System instruction 3")])
-
-    assert memory.get(conversation_id) == [SystemMessage("System instruction 3")]
-
-
 def test_adding_a_stored_system_message_again_keeps_the_others() -> None:
     memory = window(10)
     conversation_id = new_id()
@@ -345,21 +141,6 @@ def test_adding_a_stored_system_message_again_keeps_the_others() -> None:
         SystemMessage("S2"),
         SystemMessage("S1"),
         UserMessage("Hi"),
-    ]
-
-
-def test_mixed_messages_with_limit_equal_to_system_message_count() -> None:
-    memory = window(2)
-    conversation_id = new_id()
-    memory.add(
-        conversation_id,
-        [SystemMessage("System instruction 1"), SystemMessage("System instruction 2")],
-    )
-    memory.add(conversation_id, [UserMessage("Message 1"), AssistantMessage("Response 1")])
-
-    assert memory.get(conversation_id) == [
-        SystemMessage("System instruction 1"),
-        SystemMessage("System instruction 2"),
     ]
 
 

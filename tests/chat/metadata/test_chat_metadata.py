@@ -1,5 +1,5 @@
-"""Usage, rate limit, ChatResponseMetadata and ChatGenerationMetadata (Spring's
-DefaultUsageTests without the Jackson parts, and the metadata builders)."""
+"""Usage, rate limit, ChatResponseMetadata and ChatGenerationMetadata: the port's own tests
+(Spring's DefaultUsageTests are ported in ``test_default_usage.py``)."""
 
 from __future__ import annotations
 
@@ -13,44 +13,6 @@ from spring_ai_py.chat.metadata import (
     EmptyUsage,
     RateLimit,
 )
-
-
-def test_default_usage_positional_and_total() -> None:
-    usage = DefaultUsage(100, 50)
-    assert (usage.get_prompt_tokens(), usage.get_completion_tokens(), usage.get_total_tokens()) == (
-        100,
-        50,
-        150,
-    )
-    assert DefaultUsage(100, 50, 200).get_total_tokens() == 200
-
-
-def test_default_usage_none_counts_are_zero() -> None:
-    usage = DefaultUsage(None, None)
-    assert (usage.get_prompt_tokens(), usage.get_completion_tokens(), usage.get_total_tokens()) == (
-        0,
-        0,
-        0,
-    )
-
-
-def test_default_usage_negative_values_are_kept() -> None:
-    usage = DefaultUsage(-1, -2, -3)
-    assert (usage.get_prompt_tokens(), usage.get_completion_tokens(), usage.get_total_tokens()) == (
-        -1,
-        -2,
-        -3,
-    )
-
-
-def test_default_usage_native_usage_and_cache_fields() -> None:
-    native = {"custom": 1}
-    usage = DefaultUsage(
-        1, 2, native_usage=native, cache_read_input_tokens=5, cache_write_input_tokens=7
-    )
-    assert usage.get_native_usage() is native
-    assert (usage.get_cache_read_input_tokens(), usage.get_cache_write_input_tokens()) == (5, 7)
-    assert DefaultUsage(1, 2).get_cache_read_input_tokens() is None
 
 
 def test_default_usage_equality_and_repr() -> None:
@@ -76,11 +38,18 @@ def test_empty_usage() -> None:
 
 def test_rate_limit_record() -> None:
     limit = RateLimit(
-        requests_limit=100, requests_remaining=99, tokens_limit=1000, tokens_remaining=999
+        requests_limit=100,
+        requests_remaining=99,
+        requests_reset=1.5,
+        tokens_limit=1000,
+        tokens_remaining=999,
+        tokens_reset=2.5,
     )
     assert (limit.get_requests_limit(), limit.get_requests_remaining()) == (100, 99)
     assert (limit.get_tokens_limit(), limit.get_tokens_remaining()) == (1000, 999)
+    assert (limit.get_requests_reset(), limit.get_tokens_reset()) == (1.5, 2.5)
     assert EmptyRateLimit().get_requests_limit() is None
+    assert EmptyRateLimit().get_requests_reset() is None
 
 
 def test_chat_response_metadata_defaults() -> None:

@@ -1,9 +1,9 @@
-"""Spring's PromptTemplateTest / PromptTemplateTests / SystemPromptTemplateTests
-(rendering with the default StringTemplate-style renderer, missing variables, resources)."""
+"""PromptTemplate beyond Spring's PromptTemplateTests, PromptTemplateBuilderTests and
+SystemPromptTemplateTests (ported in their own modules): client-chat's PromptTemplateTest
+cases, options, media, assistant templates, paths and bad input."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from spring_ai_py.chat.prompt import (
     SystemPromptTemplate,
 )
 from spring_ai_py.content import Media
-from spring_ai_py.template import NoOpTemplateRenderer, TemplateRenderer
+from spring_ai_py.template import NoOpTemplateRenderer
 
 
 def test_missing_variable_raises_naming_it_then_add_fixes_it() -> None:
@@ -101,49 +101,12 @@ def test_render_resource(tmp_path: Path) -> None:
     )
 
 
-def test_path_variable_renders_the_file_contents(tmp_path: Path) -> None:
-    value = tmp_path / "value.txt"
-    value.write_text("it costs 100", encoding="utf-8")
-    assert PromptTemplate("{key3}").render({"key3": value}) == "it costs 100"
-
-
 def test_render_failure_for_missing_key() -> None:
     template = (
         PromptTemplate.builder().template("This is a {key2}!").variables({"key1": "value1"}).build()
     )
     with pytest.raises(RuntimeError):
         template.render()
-
-
-@pytest.mark.parametrize("template", [None, "", "   "])
-def test_template_must_have_text(template: str | None) -> None:
-    with pytest.raises(ValueError, match=r"template cannot be null or empty"):
-        PromptTemplate(template)
-    with pytest.raises(ValueError, match=r"template cannot be null or empty"):
-        PromptTemplate.builder().template(template).build()
-
-
-def test_template_and_resource_are_exclusive(tmp_path: Path) -> None:
-    resource = tmp_path / "p.st"
-    resource.write_text("x", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"^Only one of template or resource can be set$"):
-        PromptTemplate("x", resource=resource)
-
-
-def test_variables_keys_cannot_be_none() -> None:
-    with pytest.raises(ValueError, match=r"variables keys cannot be null"):
-        PromptTemplate("x", {None: "value"})  # type: ignore[dict-item]
-
-
-def test_custom_renderer() -> None:
-    class Upper(TemplateRenderer):
-        def apply(self, template: str, variables: Mapping[str, Any]) -> str:
-            return template.upper()
-
-    assert PromptTemplate("hello {name}", renderer=Upper()).render() == "HELLO {NAME}"
-    assert (
-        PromptTemplate("hello {name}", renderer=NoOpTemplateRenderer()).render() == "hello {name}"
-    )
 
 
 def test_mutate_keeps_template_variables_and_renderer() -> None:
@@ -180,3 +143,26 @@ def test_assistant_prompt_template() -> None:
     message = AssistantPromptTemplate("I said {thing}").create_message({"thing": "hi"})
     assert isinstance(message, AssistantMessage)
     assert message.get_text() == "I said hi"
+
+
+def test_a_template_str_is_never_read_as_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "prompt.st"
+    path.write_text("Hello {name}!", encoding="utf-8")
+    assert PromptTemplate(str(path)).get_template() == str(path)
+    assert SystemPromptTemplate(path).create_message({"name": "Ada"}) == SystemMessage("Hello Ada!")
+    assert PromptTemplate(resource=str(path)).get_template() == "Hello {name}!"
+
+
+@pytest.mark.parametrize(
+    ("setter", "value", "error"),
+    [
+        ("template", 42, "template must be a str, got int"),
+        ("resource", 42, "resource must be a path"),
+        ("variables", ["name"], "variables must be a mapping, got list"),
+    ],
+)
+def test_builder_setters_reject_values_of_the_wrong_type_at_once(
+    setter: str, value: object, error: str
+) -> None:
+    with pytest.raises(TypeError, match=error):
+        getattr(PromptTemplate.builder(), setter)(value)

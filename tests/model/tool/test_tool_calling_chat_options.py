@@ -1,12 +1,18 @@
-"""``ToolCallingChatOptions`` (Spring's ToolCallingChatOptionsTests / DefaultToolCallingChatOptionsTests)."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.model.tool.ToolCallingChatOptionsTests`:
+13 tests ported, 0 skipped.
+
+Followed by the port's own tests of the builder (tool names, ``combine_with``, ``clone``);
+Spring's builder tests are in ``test_default_tool_calling_chat_options.py``.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from spring_ai_py.chat.prompt import ChatOptions
-from spring_ai_py.model.tool import DefaultToolCallingChatOptions, ToolCallingChatOptions
-from spring_ai_py.tool import tool
+from spring_ai_py.model.tool import ToolCallingChatOptions
+from spring_ai_py.tool import ToolCallback, tool
+from spring_ai_py.tool.definition import ToolDefinition
 
 
 @tool
@@ -24,12 +30,95 @@ def tool_a_again() -> str:
     return "again"
 
 
-def test_builder_stores_tool_callbacks_list_and_varargs() -> None:
-    options = ToolCallingChatOptions.builder().tool_callbacks([tool_a, tool_b]).build()
-    assert options.get_tool_callbacks() == [tool_a, tool_b]
-    options = ToolCallingChatOptions.builder().tool_callbacks(tool_a).tool_callbacks(tool_b).build()
-    assert options.tool_callbacks == [tool_a, tool_b]
-    assert DefaultToolCallingChatOptions is ToolCallingChatOptions
+class TestToolCallback(ToolCallback):
+    """Spring's ``TestToolCallback``: a named tool that answers ``Mission accomplished!``."""
+
+    __test__ = False
+
+    def __init__(self, name: str) -> None:
+        self.definition = ToolDefinition.builder().name(name).input_schema("{}").build()
+
+    def get_tool_definition(self) -> ToolDefinition:
+        return self.definition
+
+    def call(self, tool_input: str, tool_context: object = None) -> str:
+        return "Mission accomplished!"
+
+
+def _names(callbacks: list[ToolCallback] | None) -> list[str]:
+    assert callbacks is not None
+    return [c.get_tool_definition().name for c in callbacks]
+
+
+def test_when_merge_runtime_and_default_tool_callbacks() -> None:
+    merged = ToolCallingChatOptions.merge_tool_callbacks(
+        [TestToolCallback("toolA")], [TestToolCallback("toolB")]
+    )
+    assert _names(merged) == ["toolA"]
+
+
+def test_when_merge_runtime_and_empty_default_tool_callbacks() -> None:
+    merged = ToolCallingChatOptions.merge_tool_callbacks([TestToolCallback("toolA")], [])
+    assert _names(merged) == ["toolA"]
+
+
+def test_when_merge_empty_runtime_and_default_tool_callbacks() -> None:
+    merged = ToolCallingChatOptions.merge_tool_callbacks([], [TestToolCallback("toolB")])
+    assert _names(merged) == ["toolB"]
+
+
+def test_when_merge_null_runtime_and_default_tool_callbacks() -> None:
+    merged = ToolCallingChatOptions.merge_tool_callbacks(None, [TestToolCallback("toolB")])
+    assert _names(merged) == ["toolB"]
+
+
+def test_when_merge_empty_runtime_and_empty_default_tool_callbacks() -> None:
+    assert ToolCallingChatOptions.merge_tool_callbacks([], []) == []
+
+
+def test_when_merge_null_runtime_and_null_default_tool_callbacks() -> None:
+    assert ToolCallingChatOptions.merge_tool_callbacks(None, None) is None
+
+
+def test_when_merge_runtime_and_default_tool_context() -> None:
+    merged = ToolCallingChatOptions.merge_tool_context(
+        {"key1": "value1", "key2": "value2"}, {"key1": "valueA", "key3": "value3"}
+    )
+    assert merged == {"key1": "value1", "key2": "value2", "key3": "value3"}
+
+
+def test_when_merge_runtime_and_empty_default_tool_context() -> None:
+    merged = ToolCallingChatOptions.merge_tool_context({"key1": "value1", "key2": "value2"}, {})
+    assert merged == {"key1": "value1", "key2": "value2"}
+
+
+def test_when_merge_empty_runtime_and_default_tool_context() -> None:
+    merged = ToolCallingChatOptions.merge_tool_context({}, {"key1": "value1", "key2": "value2"})
+    assert merged == {"key1": "value1", "key2": "value2"}
+
+
+def test_when_merge_null_runtime_and_default_tool_context() -> None:
+    merged = ToolCallingChatOptions.merge_tool_context(None, {"key1": "value1", "key2": "value2"})
+    assert merged == {"key1": "value1", "key2": "value2"}
+
+
+def test_when_merge_empty_runtime_and_empty_default_tool_context() -> None:
+    assert ToolCallingChatOptions.merge_tool_context({}, {}) == {}
+
+
+def test_when_merge_null_runtime_and_null_default_tool_context() -> None:
+    assert ToolCallingChatOptions.merge_tool_context(None, None) is None
+
+
+def test_should_ensure_unique_tool_names() -> None:
+    ToolCallingChatOptions.validate_tool_callbacks([TestToolCallback("toolA"), TestToolCallback("toolB")])
+    with pytest.raises(RuntimeError, match=r"Multiple tools with the same name \(toolA\)"):
+        ToolCallingChatOptions.validate_tool_callbacks(
+            [TestToolCallback("toolA"), TestToolCallback("toolA")]
+        )
+
+
+# -- the port's own builder tests --------------------------------------------------
 
 
 def test_builder_rejects_none_callbacks_in_varargs() -> None:
@@ -64,15 +153,6 @@ def test_builder_with_all_properties_and_mutate() -> None:
     assert copy.tool_context is not options.tool_context
 
 
-def test_defaults_are_none() -> None:
-    options = ToolCallingChatOptions()
-    assert (
-        options.tool_callbacks is None
-        and options.tool_context is None
-        and options.tool_names is None
-    )
-
-
 def test_combine_with_concatenates_callbacks_and_merges_context() -> None:
     builder = (
         ToolCallingChatOptions.builder()
@@ -100,38 +180,10 @@ def test_clone_copies_collections() -> None:
     assert clone.build().tool_callbacks == [tool_a, tool_b]
 
 
-def test_merge_tool_callbacks() -> None:
-    assert ToolCallingChatOptions.merge_tool_callbacks([tool_a], [tool_b]) == [tool_a]
-    assert ToolCallingChatOptions.merge_tool_callbacks([tool_a], []) == [tool_a]
-    assert ToolCallingChatOptions.merge_tool_callbacks([], [tool_b]) == [tool_b]
-    assert ToolCallingChatOptions.merge_tool_callbacks(None, [tool_b]) == [tool_b]
-    assert ToolCallingChatOptions.merge_tool_callbacks([], []) == []
-    assert ToolCallingChatOptions.merge_tool_callbacks(None, None) is None
-
-
-def test_merge_tool_context() -> None:
-    assert ToolCallingChatOptions.merge_tool_context({"a": 1, "c": 3}, {"a": 0, "b": 2}) == {
-        "a": 1,
-        "b": 2,
-        "c": 3,
-    }
-    assert ToolCallingChatOptions.merge_tool_context({"a": 1}, {}) == {"a": 1}
-    assert ToolCallingChatOptions.merge_tool_context({}, {"b": 2}) == {"b": 2}
-    assert ToolCallingChatOptions.merge_tool_context(None, {"b": 2}) == {"b": 2}
-    assert ToolCallingChatOptions.merge_tool_context({}, {}) == {}
-    assert ToolCallingChatOptions.merge_tool_context(None, None) is None
+def test_merge_tool_names() -> None:
     assert ToolCallingChatOptions.merge_tool_names(["a"], ["b"]) == ["a"]
     assert ToolCallingChatOptions.merge_tool_names(None, ["b"]) == ["b"]
-
-
-def test_validate_tool_callbacks_rejects_duplicate_names() -> None:
-    ToolCallingChatOptions.validate_tool_callbacks([tool_a, tool_b])
-    ToolCallingChatOptions.validate_tool_callbacks(None)
-    with pytest.raises(
-        RuntimeError,
-        match=r"Multiple tools with the same name \(tool_a\) found in ToolCallingChatOptions",
-    ):
-        ToolCallingChatOptions.validate_tool_callbacks([tool_a, tool_b, tool_a_again])
+    assert ToolCallingChatOptions.merge_tool_names(None, None) is None
 
 
 def test_is_chat_options() -> None:

@@ -1,5 +1,10 @@
-"""Ports LuceneToolIndexTests onto the keyword index, plus its own rules: identifier
-splitting, CJK bigrams, IDF weighting and the recall-first fallback."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.tool.toolsearch.index.lucene.LuceneToolIndexTests` onto
+KeywordToolIndex, the dependency-free stand-in for Java's Lucene index (PORTING §9):
+10 tests ported, 0 skipped; plus its own rules: identifier splitting, CJK bigrams, IDF
+weighting and the recall-first fallback. Lucene's lazy commit has no twin: an indexed
+tool is visible to the next search, which lazy_commit_makes_tools_visible_at_search_time
+checks."""
 
 from __future__ import annotations
 
@@ -77,7 +82,7 @@ def test_index_tools_batch_adds_all_tools() -> None:
         assert index.total_size() == 4
 
 
-def test_no_results_for_an_empty_session() -> None:
+def test_no_results_for_empty_session() -> None:
     with KeywordToolIndex() as index:
         assert search(index, "weather").tool_references == ()
 
@@ -111,7 +116,7 @@ def test_max_results_limits_output() -> None:
         assert search(index, "data", -5).tool_references == ()
 
 
-def test_tools_are_visible_to_the_next_search() -> None:
+def test_lazy_commit_makes_tools_visible_at_search_time() -> None:
     with KeywordToolIndex() as index:
         index.index_tool(SESSION, ref("stockTool", "Fetches live stock prices"))
         index.index_tool(SESSION, ref("newsTool", "Returns latest news headlines"))

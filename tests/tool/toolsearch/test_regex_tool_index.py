@@ -1,4 +1,6 @@
-"""Ports RegexToolIndexTests, plus the invalid-pattern fallback."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.tool.toolsearch.index.regex.RegexToolIndexTests`: 12 tests ported,
+0 skipped; plus the query rules and the invalid-pattern fallback."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ class QueryAsRegexToolIndex(RegexToolIndex):
         return query or ".*"
 
 
-def test_search_type_is_the_class_name() -> None:
+def test_search_type_is_regex() -> None:
     with RegexToolIndex() as index:
         index.index_tool(SESSION, ref("weatherTool", "Returns current weather conditions"))
         metadata = search(index, "weather").search_metadata
@@ -77,7 +79,7 @@ def test_index_tools_batch_adds_all_tools() -> None:
         assert index.total_size() == 4
 
 
-def test_no_results_for_an_unknown_session() -> None:
+def test_no_results_for_empty_session() -> None:
     with RegexToolIndex() as index:
         response = search(index, "weather")
         assert response.tool_references == ()
@@ -149,9 +151,11 @@ def test_convert_query_to_regex_pattern() -> None:
     assert index.convert_query_to_regex_pattern(None) == ".*"
 
 
-def test_convert_query_lower_cases_without_locale_surprises() -> None:
-    # Spring's Turkish-locale regression: "I" must become "i", never a dotless i.
+def test_convert_query_to_regex_pattern_in_tr_locale() -> None:
+    """Spring switches the JVM to a Turkish locale; Python's ``str.lower()`` never
+    depends on one, so "I" always becomes "i", never a dotless i."""
     assert RegexToolIndex().convert_query_to_regex_pattern("GET INVENTORY") == "(?i)(get|inventory)"
+    assert RegexToolIndex().convert_query_to_regex_pattern("") == ".*"
 
 
 def test_convert_query_drops_stop_words_duplicates_and_single_letters() -> None:
@@ -177,7 +181,7 @@ def test_convert_query_caps_the_pattern_length() -> None:
     assert pattern.startswith("(?i)(word000|word001|")
 
 
-def test_is_valid_pattern() -> None:
+def test_is_valid_pattern_accepts_valid_regex() -> None:
     index = RegexToolIndex()
     assert index.is_valid_pattern("(?i)(weather|tools)")
     assert not index.is_valid_pattern("[invalid")

@@ -1,4 +1,7 @@
-"""Ports ToolIndexEvictionStrategyTests; TTL tests drive a fake clock instead of sleeping."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.tool.toolsearch.eviction.ToolIndexEvictionStrategyTests`: 20 tests
+ported, 0 skipped; plus argument checks and TTL details. TTL tests drive a fake clock
+instead of sleeping."""
 
 from __future__ import annotations
 
@@ -27,25 +30,35 @@ class FakeClock:
         self.now += seconds
 
 
-def test_always_evict_returns_the_current_session() -> None:
+def test_always_evict_on_access_returns_current_session() -> None:
     strategy = AlwaysEvictStrategy.INSTANCE
     assert strategy.on_access("session-1") == {"session-1"}
     assert strategy.on_access("session-2") == {"session-2"}
     assert strategy.on_access("session-1") == {"session-1"}
+
+
+def test_always_evict_on_removed_does_nothing() -> None:
+    strategy = AlwaysEvictStrategy.INSTANCE
     strategy.on_removed("any-session")
+    assert strategy.on_access("any-session") == {"any-session"}
 
 
-def test_always_evict_composed_with_lru_still_evicts_the_current_session() -> None:
+def test_always_evict_composed_with_lru_still_evicts_current_session() -> None:
     composite = CompositeEvictionStrategy(AlwaysEvictStrategy.INSTANCE, LruEvictionStrategy(10))
     assert "a" in composite.on_access("a")
 
 
-def test_never_evict_always_returns_empty() -> None:
+def test_never_evict_on_access_always_returns_empty() -> None:
     strategy = NeverEvictStrategy.INSTANCE
     assert strategy.on_access("session-1") == set()
     assert strategy.on_access("session-2") == set()
     assert strategy.on_access("session-1") == set()
+
+
+def test_never_evict_on_removed_does_nothing() -> None:
+    strategy = NeverEvictStrategy.INSTANCE
     strategy.on_removed("any-session")
+    assert strategy.on_access("any-session") == set()
 
 
 def test_strategies_are_tool_index_eviction_strategies() -> None:
@@ -59,21 +72,21 @@ def test_strategies_are_tool_index_eviction_strategies() -> None:
         assert isinstance(strategy, ToolIndexEvictionStrategy)
 
 
-def test_lru_below_capacity_evicts_nothing() -> None:
+def test_lru_below_capacity_no_eviction() -> None:
     strategy = LruEvictionStrategy(3)
     assert strategy.on_access("a") == set()
     assert strategy.on_access("b") == set()
     assert strategy.on_access("c") == set()
 
 
-def test_lru_capacity_exceeded_evicts_the_least_recently_used() -> None:
+def test_lru_capacity_exceeded_evicts_lru_session() -> None:
     strategy = LruEvictionStrategy(2)
     strategy.on_access("a")
     strategy.on_access("b")
     assert strategy.on_access("c") == {"a"}
 
 
-def test_lru_recent_access_updates_the_order() -> None:
+def test_lru_recent_access_updates_order() -> None:
     strategy = LruEvictionStrategy(2)
     strategy.on_access("a")
     strategy.on_access("b")
@@ -87,7 +100,7 @@ def test_lru_same_session_access_does_not_evict() -> None:
     assert strategy.on_access("a") == set()
 
 
-def test_lru_on_removed_forgets_the_session() -> None:
+def test_lru_on_removed_prevents_eviction_of_already_cleared_session() -> None:
     strategy = LruEvictionStrategy(2)
     strategy.on_access("a")
     strategy.on_access("b")
@@ -101,7 +114,7 @@ def test_lru_max_sessions_must_be_positive(bad: object) -> None:
         LruEvictionStrategy(bad)  # type: ignore[arg-type]
 
 
-def test_ttl_fresh_session_is_not_evicted() -> None:
+def test_ttl_fresh_session_not_evicted() -> None:
     clock = FakeClock()
     strategy = TtlEvictionStrategy(timedelta(minutes=10), clock)
     strategy.on_access("a")
@@ -109,7 +122,7 @@ def test_ttl_fresh_session_is_not_evicted() -> None:
     assert "a" not in strategy.on_access("b")
 
 
-def test_ttl_expired_session_is_evicted_on_next_access() -> None:
+def test_ttl_expired_session_evicted_on_next_access() -> None:
     clock = FakeClock()
     strategy = TtlEvictionStrategy(timedelta(milliseconds=50), clock)
     strategy.on_access("a")
@@ -138,7 +151,7 @@ def test_ttl_access_restarts_the_clock() -> None:
     assert strategy.on_access("b") == set()
 
 
-def test_ttl_current_session_is_never_evicted_even_if_idle() -> None:
+def test_ttl_current_session_not_evicted_even_if_idle() -> None:
     clock = FakeClock()
     strategy = TtlEvictionStrategy(timedelta(milliseconds=50), clock)
     strategy.on_access("a")
@@ -146,7 +159,7 @@ def test_ttl_current_session_is_never_evicted_even_if_idle() -> None:
     assert "a" not in strategy.on_access("a")
 
 
-def test_ttl_on_removed_stops_tracking() -> None:
+def test_ttl_on_removed_removes_session_from_tracking() -> None:
     clock = FakeClock()
     strategy = TtlEvictionStrategy(timedelta(milliseconds=50), clock)
     strategy.on_access("a")
@@ -174,7 +187,7 @@ def test_composite_unions_eviction_decisions() -> None:
     assert composite.on_access("b") == {"a"}
 
 
-def test_composite_forwards_on_removed_to_every_delegate() -> None:
+def test_composite_both_strategies_receive_on_removed() -> None:
     clock = FakeClock()
     composite = CompositeEvictionStrategy(LruEvictionStrategy(2), TtlEvictionStrategy(0.05, clock))
     composite.on_access("a")
@@ -201,7 +214,7 @@ def test_composite_rejects_none_delegates() -> None:
         CompositeEvictionStrategy(NeverEvictStrategy.INSTANCE, None)  # type: ignore[arg-type]
 
 
-def test_composite_single_delegate_behaves_like_the_delegate() -> None:
+def test_composite_single_delegate_behaves_like_delegate() -> None:
     composite = CompositeEvictionStrategy(NeverEvictStrategy.INSTANCE)
     assert composite.on_access("x") == set()
     assert composite.on_access("y") == set()

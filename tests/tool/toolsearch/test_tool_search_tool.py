@@ -1,4 +1,5 @@
-"""Ports ToolSearchToolTests: the schema the model sees, and the search itself."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.tool.toolsearch.ToolSearchToolTests`: 1 test
+ported, 0 skipped; plus the description, the search itself and its errors."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def search_tool(index: RegexToolIndex, max_results: int | None = None) -> ToolCa
     return callback
 
 
-def test_the_input_schema_uses_springs_parameter_names() -> None:
+def test_input_schema_uses_declared_parameter_names_not_synthetic_ones() -> None:
     definition = search_tool(RegexToolIndex()).get_tool_definition()
     assert definition.name == "toolSearchTool"
     schema = json.loads(definition.input_schema)

@@ -1,5 +1,8 @@
-"""Ports VectorToolIndexTests against a real SimpleVectorStore and the hashing embedding
-model; a recording subclass shows what reaches the store."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.tool.toolsearch.index.VectorToolIndexTests`: 18 tests ported,
+0 skipped; plus the index's own options. Spring mocks the VectorStore; here a real
+SimpleVectorStore with the hashing embedding model records what reaches it, so search
+results come from real similarity rather than scripted documents."""
 
 from __future__ import annotations
 
@@ -56,7 +59,13 @@ def search(
     return index.search(ToolSearchRequest(SESSION, query, max_results))
 
 
-def test_index_tool_adds_one_document(index: VectorToolIndex, store: RecordingVectorStore) -> None:
+def test_search_type_is_semantic(index: VectorToolIndex) -> None:
+    assert type(index).__name__ == "VectorToolIndex"
+
+
+def test_index_tool_adds_one_document_to_vector_store(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
     index.index_tool(SESSION, ref("weatherTool", "Returns current weather conditions"))
     assert len(store.added) == 1
     (document,) = store.added[0]
@@ -70,7 +79,16 @@ def test_index_tool_adds_one_document(index: VectorToolIndex, store: RecordingVe
     assert document.get_text() == "Returns current weather conditions"
 
 
-def test_index_tools_batch_adds_all_documents_in_one_call(
+def test_index_tool_tracks_id_so_that_clear_index_can_delete_it(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
+    index.index_tool(SESSION, ref("tool1", "desc1"))
+    index.index_tool(SESSION, ref("tool2", "desc2"))
+    index.clear_index(SESSION)
+    assert [len(ids) for ids in store.deleted] == [2]
+
+
+def test_index_tools_batch_adds_all_documents_in_one_vector_store_call(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     index.index_tools(
@@ -80,14 +98,35 @@ def test_index_tools_batch_adds_all_documents_in_one_call(
     assert [len(batch) for batch in store.added] == [3]
 
 
-def test_index_tools_is_a_no_op_for_an_empty_list(
+def test_index_tools_batch_documents_carry_correct_metadata(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
+    index.index_tools(SESSION, [ref("weatherTool", "Weather forecast service")])
+    (document,) = store.added[0]
+    assert document.get_metadata()[VectorToolIndex.METADATA_TOOL_NAME] == "weatherTool"
+    assert document.get_metadata()[VectorToolIndex.METADATA_TOOL_DESCRIPTION] == (
+        "Weather forecast service"
+    )
+    assert document.get_metadata()["sessionId"] == SESSION
+    assert document.get_text() == "Weather forecast service"
+
+
+def test_index_tools_batch_tracks_all_ids_for_cleanup(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
+    index.index_tools(SESSION, [ref("t1", "d1"), ref("t2", "d2"), ref("t3", "d3")])
+    index.clear_index(SESSION)
+    assert [len(ids) for ids in store.deleted] == [3]
+
+
+def test_index_tools_batch_is_noop_for_empty_list(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     index.index_tools(SESSION, [])
     assert store.added == []
 
 
-def test_clear_index_deletes_every_tracked_id(
+def test_clear_index_deletes_all_tracked_ids(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     index.index_tool(SESSION, ref("tool1", "desc1"))
@@ -98,14 +137,16 @@ def test_clear_index_deletes_every_tracked_id(
     assert search(index, "desc1").tool_references == ()
 
 
-def test_clear_index_is_a_no_op_for_an_unknown_session(
+def test_clear_index_is_noop_for_unknown_session(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     index.clear_index("no-such-session")
     assert store.deleted == []
 
 
-def test_clear_index_allows_reindexing(index: VectorToolIndex, store: RecordingVectorStore) -> None:
+def test_clear_index_allows_reindexing_afterwards(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
     index.index_tools(SESSION, [ref("tool1", "desc1")])
     index.clear_index(SESSION)
     index.index_tools(SESSION, [ref("tool2", "desc2")])
@@ -113,7 +154,7 @@ def test_clear_index_allows_reindexing(index: VectorToolIndex, store: RecordingV
     assert [len(ids) for ids in store.deleted] == [1, 1]
 
 
-def test_clear_index_of_one_session_keeps_the_other(
+def test_clear_index_for_one_session_does_not_affect_another(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     index.index_tools(SESSION, [ref("tool1", "weather forecast")])
@@ -125,7 +166,7 @@ def test_clear_index_of_one_session_keeps_the_other(
     ] == ["tool2"]
 
 
-def test_search_passes_query_top_k_threshold_and_session_filter(
+def test_search_passes_query_and_session_filter_to_vector_store(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     search(index, "weather forecast", 5)
@@ -136,14 +177,14 @@ def test_search_passes_query_top_k_threshold_and_session_filter(
     assert SESSION in str(request.get_filter_expression())
 
 
-def test_search_uses_ten_results_by_default(
+def test_search_uses_default_max_results_when_not_provided(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     search(index, "query")
     assert store.searches[0].get_top_k() == 10
 
 
-def test_search_maps_documents_to_tool_references(index: VectorToolIndex) -> None:
+def test_search_maps_document_metadata_to_tool_references(index: VectorToolIndex) -> None:
     index.index_tools(
         SESSION,
         [
@@ -162,6 +203,21 @@ def test_search_maps_documents_to_tool_references(index: VectorToolIndex) -> Non
     assert response.search_metadata.query == "weather forecast"
 
 
+def test_search_with_multiple_results_returns_all_mapped(index: VectorToolIndex) -> None:
+    index.index_tools(
+        SESSION,
+        [ref("weatherTool", "Weather data tools"), ref("calculatorTool", "Calculator tools")],
+    )
+    response = search(index, "tools")
+    assert sorted(r.tool_name for r in response.tool_references) == [
+        "calculatorTool",
+        "weatherTool",
+    ]
+    assert response.total_matches == 2
+    assert response.search_metadata is not None
+    assert response.search_metadata.search_type == "VectorToolIndex"
+
+
 def test_search_ranks_by_similarity(index: VectorToolIndex) -> None:
     index.index_tools(
         SESSION,
@@ -174,13 +230,20 @@ def test_search_ranks_by_similarity(index: VectorToolIndex) -> None:
     assert names[:2] == ["a", "b"]
 
 
-def test_search_returns_empty_without_matches(index: VectorToolIndex) -> None:
+def test_search_returns_empty_when_vector_store_returns_no_results(index: VectorToolIndex) -> None:
     assert search(index, "anything").tool_references == ()
 
 
-def test_sessions_are_isolated_by_the_metadata_filter(index: VectorToolIndex) -> None:
-    index.index_tools(SESSION, [ref("weatherTool", "weather forecast")])
+def test_session_isolation_via_metadata_filter(
+    index: VectorToolIndex, store: RecordingVectorStore
+) -> None:
+    index.index_tools("session-A", [ref("weatherTool", "weather forecast")])
     assert index.search(ToolSearchRequest("session-B", "weather forecast")).tool_references == ()
+    assert [
+        r.tool_name for r in index.search(ToolSearchRequest("session-A", "weather")).tool_references
+    ] == ["weatherTool"]
+    assert "session-B" in str(store.searches[0].get_filter_expression())
+    assert "session-A" in str(store.searches[1].get_filter_expression())
 
 
 def test_search_without_a_session_id_returns_nothing(
@@ -229,7 +292,7 @@ def test_bad_arguments_are_rejected() -> None:
         VectorToolIndex(HashingEmbeddingModel(), similarity_threshold=1.5)
 
 
-def test_concurrent_index_tools_tracks_every_id(
+def test_concurrent_index_tools_does_not_corrupt_id_list(
     index: VectorToolIndex, store: RecordingVectorStore
 ) -> None:
     def add(thread: int) -> None:

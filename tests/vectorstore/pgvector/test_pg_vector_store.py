@@ -1,17 +1,16 @@
-"""PgVectorStore against a real PostgreSQL with pgvector (see conftest.py)."""
+"""PgVectorStore against a real PostgreSQL with pgvector (see conftest.py): the port's
+own checks beyond the Spring ports (test_pg_vector_store_it.py and friends)."""
 
 from __future__ import annotations
-
-import uuid
 
 import psycopg
 import pytest
 
-from spring_ai_py.document import Document, DocumentMetadata
+from spring_ai_py.document import Document
 from spring_ai_py.embedding import HashingEmbeddingModel
 from spring_ai_py.vectorstore import SearchRequest, SimpleVectorStore
 from spring_ai_py.vectorstore.filter import FilterExpressionBuilder
-from spring_ai_py.vectorstore.pgvector import PgDistanceType, PgIdType, PgIndexType, PgVectorStore
+from spring_ai_py.vectorstore.pgvector import PgIdType, PgIndexType, PgVectorStore
 
 pytestmark = pytest.mark.postgres
 
@@ -65,24 +64,6 @@ def test_initialize_schema_creates_table_and_index(pgvector_dsn: str, pgvector_s
     )
 
 
-def test_add_search_and_delete(pgvector_dsn: str, pgvector_schema: str) -> None:
-    store = _store(pgvector_dsn, pgvector_schema)
-    store.add(DOCUMENTS)
-
-    results = store.similarity_search(SearchRequest.builder().query("Spring").top_k(1).build())
-    (best,) = results
-    assert best.get_id() == DOCUMENTS[0].get_id()
-    assert best.get_text() == DOCUMENTS[0].get_text()
-    assert best.get_metadata()["meta1"] == "meta1" and best.get_metadata()["year"] == 2020
-    distance = best.get_metadata()[DocumentMetadata.DISTANCE.value]
-    assert best.get_score() == pytest.approx(1.0 - distance)
-
-    store.delete([DOCUMENTS[0].get_id()])
-    assert DOCUMENTS[0].get_id() not in {
-        d.get_id() for d in store.similarity_search(SearchRequest(query="Spring", top_k=5))
-    }
-
-
 def test_scores_match_the_simple_vector_store(pgvector_dsn: str, pgvector_schema: str) -> None:
     store = _store(pgvector_dsn, pgvector_schema, index_type=PgIndexType.NONE)
     reference = SimpleVectorStore(HashingEmbeddingModel())
@@ -93,17 +74,6 @@ def test_scores_match_the_simple_vector_store(pgvector_dsn: str, pgvector_schema
     theirs = reference.similarity_search(request)
     assert [d.get_id() for d in ours] == [d.get_id() for d in theirs]
     assert [d.get_score() for d in ours] == pytest.approx([d.get_score() for d in theirs], abs=1e-5)
-
-
-def test_add_replaces_a_document_with_the_same_id(pgvector_dsn: str, pgvector_schema: str) -> None:
-    store = _store(pgvector_dsn, pgvector_schema)
-    id_ = str(uuid.uuid4())
-    store.add([Document(id_, "Spring AI rocks!!", {"version": 1})])
-    store.add([Document(id_, "The World is Big", {"version": 2})])
-    results = store.similarity_search(SearchRequest(query="The World", top_k=5))
-    assert [(d.get_text(), d.get_metadata()["version"]) for d in results] == [
-        ("The World is Big", 2)
-    ]
 
 
 @pytest.mark.parametrize(
@@ -147,42 +117,6 @@ def test_filter_values_cannot_inject_sql_or_jsonpath(
         == []
     )
     assert len(store.similarity_search(SearchRequest(query="world", top_k=10))) == 3
-
-
-def test_similarity_threshold(pgvector_dsn: str, pgvector_schema: str) -> None:
-    store = _store(pgvector_dsn, pgvector_schema)
-    store.add(DOCUMENTS)
-    everything = store.similarity_search(SearchRequest(query="Spring AI rocks", top_k=10))
-    assert len(everything) == 3
-    threshold = (everything[0].get_score() or 0) - 0.01
-    strict = store.similarity_search(
-        SearchRequest(query="Spring AI rocks", top_k=10, similarity_threshold=threshold)
-    )
-    assert [d.get_id() for d in strict] == [everything[0].get_id()]
-
-
-def test_delete_by_filter(pgvector_dsn: str, pgvector_schema: str) -> None:
-    store = _store(pgvector_dsn, pgvector_schema)
-    store.add(DOCUMENTS)
-    store.delete("country == 'BG'")
-    assert _texts(store.similarity_search(SearchRequest(query="world", top_k=10))) == [
-        DOCUMENTS[1].get_text()
-    ]
-    store.delete(FilterExpressionBuilder().gte("year", 2000).build())
-    assert store.similarity_search(SearchRequest(query="world", top_k=10)) == []
-
-
-@pytest.mark.parametrize("distance_type", list(PgDistanceType))
-def test_every_distance_type_ranks_the_best_match_first(
-    pgvector_dsn: str, pgvector_schema: str, distance_type: PgDistanceType
-) -> None:
-    store = _store(
-        pgvector_dsn, pgvector_schema, distance_type=distance_type, index_type=PgIndexType.IVFFLAT
-    )
-    store.add(DOCUMENTS)
-    assert store.get_distance_type() is distance_type
-    best = store.similarity_search(SearchRequest(query="Spring AI rocks", top_k=1))
-    assert best[0].get_id() == DOCUMENTS[0].get_id()
 
 
 def test_text_ids_and_custom_table(pgvector_dsn: str, pgvector_schema: str) -> None:
@@ -263,3 +197,45 @@ def test_bad_input_is_rejected(pgvector_dsn: str, pgvector_schema: str) -> None:
         PgVectorStore.builder(None, HashingEmbeddingModel())
     with pytest.raises(ValueError, match="EmbeddingModel must be configured"):
         PgVectorStore(pgvector_dsn, None)  # type: ignore[arg-type]
+
+
+def test_date_filters_match_dates_stored_as_datetimes_or_spring_text(
+    pgvector_dsn: str, pgvector_schema: str
+) -> None:
+    """A ``datetime`` in metadata is stored as Spring's UTC text (``...T10:30:00.000Z``),
+    the form the converter normalises date values and ISO date strings to."""
+    import datetime
+
+    moment = datetime.datetime(2024, 1, 15, 10, 30, tzinfo=datetime.UTC)
+    store = _store(pgvector_dsn, pgvector_schema)
+    store.add(
+        [
+            Document("a datetime", {"activationDate": moment}),
+            Document("spring text", {"activationDate": "2024-01-15T10:30:00.000Z"}),
+            Document("other day", {"activationDate": "2024-02-20T14:45:00.000Z"}),
+        ]
+    )
+    for value in (moment, "2024-01-15T10:30:00Z"):
+        expression = FilterExpressionBuilder().eq("activationDate", value).build()
+        found = store.similarity_search(
+            SearchRequest(query="day", top_k=10, filter_expression=expression)
+        )
+        assert sorted(_texts(found)) == ["a datetime", "spring text"]
+    later = FilterExpressionBuilder().in_("activationDate", ["2024-02-20T14:45:00Z"]).build()
+    assert _texts(
+        store.similarity_search(SearchRequest(query="day", top_k=10, filter_expression=later))
+    ) == ["other day"]
+
+
+def test_a_dotted_key_is_one_literal_key(pgvector_dsn: str, pgvector_schema: str) -> None:
+    store = _store(pgvector_dsn, pgvector_schema)
+    store.add(
+        [
+            Document("literal", {"config.setting": "on"}),
+            Document("nested", {"config": {"setting": "on"}}),
+        ]
+    )
+    found = store.similarity_search(
+        SearchRequest(query="x", top_k=10, filter_expression="config.setting == 'on'")
+    )
+    assert _texts(found) == ["literal"]

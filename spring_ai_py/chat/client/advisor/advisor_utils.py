@@ -22,12 +22,19 @@ class AdvisorUtils:
 
     @staticmethod
     def has_finish_reason(chat_client_response: ChatClientResponse) -> bool:
-        """Whether any generation of the response carries a non-blank finish reason."""
+        """Whether any generation of the response carries a non-blank finish reason.
+
+        False without a chat response, without results, and for generations without
+        metadata.
+        """
         chat_response = chat_client_response.chat_response
         if chat_response is None:
             return False
-        for generation in chat_response.get_results():
-            reason = generation.get_metadata().get_finish_reason()
+        for generation in chat_response.get_results() or ():
+            metadata = generation.get_metadata() if generation is not None else None
+            if metadata is None:
+                continue
+            reason = metadata.get_finish_reason()
             if reason is not None and reason.strip():
                 return True
         return False

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
-from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, TerminalAdvisor
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.core import Ordered
@@ -47,13 +47,11 @@ def augment_with_format_instructions(request: ChatClientRequest) -> ChatClientRe
     return ChatClientRequest(augmented_prompt, dict(context))
 
 
-class _ChatModelAdvisor:
+class _ChatModelAdvisor(TerminalAdvisor):
     """State shared by the two terminal advisors."""
 
-    _spring_ai_terminal: ClassVar[bool] = True
-
     def __init__(self, chat_model: ChatModel) -> None:
-        self.chat_model: ChatModel = _assert.not_none(chat_model, "chatModel cannot be null")
+        self.chat_model: ChatModel = _assert.not_none(chat_model, "chat_model cannot be null")
 
     def get_order(self) -> int:
         return Ordered.LOWEST_PRECEDENCE
@@ -73,7 +71,7 @@ class _TerminalBuilder:
         return self
 
     def build(self) -> Any:
-        _assert.state(self._chat_model is not None, "chatModel cannot be null")
+        _assert.state(self._chat_model is not None, "chat_model cannot be null")
         return self._cls(self._chat_model)
 
 
@@ -83,9 +81,18 @@ class ChatModelCallAdvisor(_ChatModelAdvisor, CallAdvisor):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         request = augment_with_format_instructions(chat_client_request)
         chat_response = self.chat_model.call(request.prompt)
+        return ChatClientResponse(chat_response, dict(request.context))
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """Awaits the model's ``acall`` (native on the provider models)."""
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        request = augment_with_format_instructions(chat_client_request)
+        chat_response = await self.chat_model.acall(request.prompt)
         return ChatClientResponse(chat_response, dict(request.context))
 
     def get_name(self) -> str:
@@ -102,7 +109,7 @@ class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "the chatClientRequest cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         return self._stream(chat_client_request)
 
     async def _stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:

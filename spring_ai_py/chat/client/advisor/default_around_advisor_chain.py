@@ -9,13 +9,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from spring_ai_py import _assert
 from spring_ai_py._observation import (
     StreamStep,
-    end_span,
+    call_step,
     is_noop,
     observe_stream,
-    start_span,
     tracer_for,
 )
-from spring_ai_py.chat.client.advisor.api.advisor import Advisor, CallAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.advisor.api.advisor import (
+    Advisor,
+    CallAdvisor,
+    StreamAdvisor,
+    TerminalAdvisor,
+)
 from spring_ai_py.chat.client.advisor.api.chain import BaseAdvisorChain
 from spring_ai_py.chat.client.advisor.observation.convention import (
     AdvisorObservationContext,
@@ -31,14 +35,10 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
 
-def _is_terminal(advisor: Advisor) -> bool:
-    return getattr(advisor, "_spring_ai_terminal", False)
-
-
 def sort_advisors(advisors: list[Any]) -> list[Any]:
     """Execution order: by order value; equal orders keep registration order and the
     terminal model advisors are always last (PORTING §7.13)."""
-    return sorted(advisors, key=lambda a: (_is_terminal(a), order_of(a)))
+    return sorted(advisors, key=lambda a: (isinstance(a, TerminalAdvisor), order_of(a)))
 
 
 class DefaultAroundAdvisorChain(BaseAdvisorChain):
@@ -105,26 +105,28 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         context = AdvisorObservationContext(advisor.get_name(), request, advisor.get_order())
         return convention.get_contextual_name(context), lambda: convention.attributes(context)
 
-    def next_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
-        """Run the next call advisor inside its span."""
+    def _pop_call_advisor(self, chat_client_request: ChatClientRequest) -> CallAdvisor:
         if chat_client_request is None:
             raise ValueError("the chatClientRequest cannot be null")
         if not self._call_advisors:
             raise RuntimeError("No CallAdvisors available to execute")
-        advisor = self._call_advisors.popleft()
+        return self._call_advisors.popleft()
+
+    def next_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
+        """Run the next call advisor inside its span."""
+        advisor = self._pop_call_advisor(chat_client_request)
         if is_noop(self._tracer):
             return advisor.advise_call(chat_client_request, self)
-        name, attributes = self._span_name_and_attributes(advisor, chat_client_request)
-        span, token = start_span(self._tracer, name, attributes)
-        if token is None:
+        with call_step(self._tracer, *self._span_name_and_attributes(advisor, chat_client_request)):
             return advisor.advise_call(chat_client_request, self)
-        try:
-            response = advisor.advise_call(chat_client_request, self)
-        except BaseException as error:
-            end_span(span, token, error)
-            raise
-        end_span(span, token)
-        return response
+
+    async def anext_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
+        """Await the next call advisor's ``aadvise_call`` inside its span."""
+        advisor = self._pop_call_advisor(chat_client_request)
+        if is_noop(self._tracer):
+            return await advisor.aadvise_call(chat_client_request, self)
+        with call_step(self._tracer, *self._span_name_and_attributes(advisor, chat_client_request)):
+            return await advisor.aadvise_call(chat_client_request, self)
 
     def next_stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
         """The next stream advisor's stream; the advisor is taken when iteration starts."""

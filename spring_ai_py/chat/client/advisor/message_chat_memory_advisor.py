@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
+import warnings
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
-from spring_ai_py._bridge import run_blocking
 from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import (
     BaseChatMemoryAdvisor,
     default_scheduler,
 )
-from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory import ChatMemory
-from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
 from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client.advisor.api.chain import (
-        AdvisorChain,
-        CallAdvisorChain,
-        StreamAdvisorChain,
-    )
-
-
-_AGGREGATOR = ChatClientMessageAggregator()
+    from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain
 
 
 class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
@@ -59,14 +49,13 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         order: int = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER,
         scheduler: Executor | None = None,
     ) -> None:
-        self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+        self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
         _assert.instance_of(chat_memory, ChatMemory, "chat_memory")
         if conversation_id is not None:
             _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
         self._default_conversation_id = conversation_id
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
-        self._pending_key = f"spring_ai_py.chat.memory.pending_message.{id(self)}"
         self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
 
     @staticmethod
@@ -133,57 +122,6 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)
 
-    def advise_call(
-        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
-    ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
-        request = self.before(chat_client_request, call_advisor_chain)
-        response = call_advisor_chain.next_call(request)
-        return self.after(self._with_pending(response, request), call_advisor_chain)
-
-    def advise_stream(
-        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
-        return self._stream_and_store(chat_client_request, stream_advisor_chain)
-
-    async def _stream_and_store(
-        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-
-        async def store(aggregated: ChatClientResponse) -> None:
-            # Reached only when the stream completed: a failed or abandoned stream
-            # stores nothing.
-            await run_blocking(
-                self._scheduler, self.after, self._with_pending(aggregated, request), chain
-            )
-
-        stream = _AGGREGATOR.aggregate_chat_client_response(
-            chain.next_stream(request), store, request.context
-        )
-        async with contextlib.aclosing(stream):  # type: ignore[type-var]
-            async for response in stream:
-                if self._pending_key in response.context:
-                    response = ChatClientResponse(
-                        response.chat_response,
-                        {k: v for k, v in response.context.items() if k != self._pending_key},
-                    )
-                yield response
-
-    def _with_pending(
-        self, response: ChatClientResponse, request: ChatClientRequest
-    ) -> ChatClientResponse:
-        """``response`` carrying the message ``before()`` left to store, even when an inner
-        advisor answered with a context of its own."""
-        if self._pending_key not in request.context:
-            return response
-        context = dict(response.context)
-        context[self._pending_key] = request.context[self._pending_key]
-        return ChatClientResponse(response.chat_response, context)
-
     def __repr__(self) -> str:
         return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"
 
@@ -191,13 +129,25 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
 
         def __init__(self, chat_memory: ChatMemory) -> None:
-            self._chat_memory = _assert.not_none(chat_memory, "chatMemory cannot be null")
+            self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
             self._conversation_id: str | None = None
             self._order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
             self._scheduler: Executor | None = None
 
         def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            """The conversation to use when the request's context names none."""
+            """Deprecated: the conversation to use when the request's context names none.
+
+            Spring AI 2.0.1 has no default conversation id (pass
+            ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
+            that emits ``DeprecationWarning``.
+            """
+            warnings.warn(
+                "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
+                "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
+                "advisor param",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             self._conversation_id = _assert.has_text(
                 conversation_id, "conversation_id cannot be null or empty"
             )
@@ -238,8 +188,8 @@ def _memory_already_in_prompt(
 def _without_storage_metadata(message: Message) -> Message:
     if not isinstance(message, AbstractMessage):
         return message
-    if JdbcChatMemoryRepository.CONVERSATION_TS not in message.get_metadata():
+    if STORAGE_TIMESTAMP_KEY not in message.get_metadata():
         return message
     copy = message.copy()
-    copy.get_metadata().pop(JdbcChatMemoryRepository.CONVERSATION_TS)
+    copy.get_metadata().pop(STORAGE_TIMESTAMP_KEY)
     return copy

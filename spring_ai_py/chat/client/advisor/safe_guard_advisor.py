@@ -90,17 +90,30 @@ class SafeGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        blocked = self._blocked(chat_client_request, call_advisor_chain)
+        return blocked or call_advisor_chain.next_call(chat_client_request)
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        blocked = self._blocked(chat_client_request, call_advisor_chain)
+        return blocked or await call_advisor_chain.anext_call(chat_client_request)
+
+    def _blocked(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse | None:
+        """The failure response when the request holds a sensitive word, else ``None``."""
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
         if self._contains_sensitive_word(chat_client_request):
             return self._create_failure_response(chat_client_request)
-        return call_advisor_chain.next_call(chat_client_request)
+        return None
 
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
         if self._contains_sensitive_word(chat_client_request):
             return self._single(self._create_failure_response(chat_client_request))
         return stream_advisor_chain.next_stream(chat_client_request)

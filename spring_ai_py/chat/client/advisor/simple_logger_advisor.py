@@ -137,18 +137,28 @@ class SimpleLoggerAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
         self.log_request(chat_client_request)
         chat_client_response = call_advisor_chain.next_call(chat_client_request)
+        self.log_response(chat_client_response)
+        return chat_client_response
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
+        self.log_request(chat_client_request)
+        chat_client_response = await call_advisor_chain.anext_call(chat_client_request)
         self.log_response(chat_client_response)
         return chat_client_response
 
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
         return self._stream(chat_client_request, stream_advisor_chain)
 
     async def _stream(

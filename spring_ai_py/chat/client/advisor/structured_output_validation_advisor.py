@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -86,8 +86,8 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     A response asking for tool calls is not validated; it is returned at once, so the
     ``ToolCallingAdvisor`` outside can run the tools.
 
-    Streaming is not validated (Spring 2.0.1 does not support it there): on the stream
-    path the advisor passes the stream through unchanged.
+    Streaming is not supported, as in Spring 2.0.1: iterating ``advise_stream`` raises
+    ``NotImplementedError``.
 
     ``ChatClient ... .call().entity(Person, lambda s: s.validate_schema())`` adds one
     built from the converter's schema. Default order: ``LOWEST_PRECEDENCE - 2000``
@@ -147,13 +147,43 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(call_advisor_chain, "callAdvisorChain must not be null")
-        _assert.not_none(chat_client_request, "chatClientRequest must not be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        attempts = self._attempts(chat_client_request)
+        request = next(attempts)
+        while True:
+            try:
+                request = attempts.send(call_advisor_chain.copy(self).next_call(request))
+            except StopIteration as done:
+                result: ChatClientResponse = done.value
+                return result
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """The same attempts, each awaited on the event loop (``anext_call``)."""
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        attempts = self._attempts(chat_client_request)
+        request = next(attempts)
+        while True:
+            response = await call_advisor_chain.copy(self).anext_call(request)
+            try:
+                request = attempts.send(response)
+            except StopIteration as done:
+                result: ChatClientResponse = done.value
+                return result
+
+    def _attempts(
+        self, chat_client_request: ChatClientRequest
+    ) -> Generator[ChatClientRequest, ChatClientResponse, ChatClientResponse]:
+        """The validation loop, independent of how the chain is called: it yields each
+        attempt's request, receives its response and returns the final response."""
         usage = UsageAccumulator()
         request = chat_client_request
         attempts_left = self._max_repeat_attempts
         while True:
-            response = call_advisor_chain.copy(self).next_call(request)
+            response = yield request
             chat_response = response.chat_response
             usage.add_round_response(chat_response)
             if chat_response is not None and chat_response.has_tool_calls():
@@ -210,13 +240,17 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
             return _SchemaValidation(True)
         return _SchemaValidation(False, "; ".join(errors))
 
-    def advise_stream(
+    async def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        """Pass the stream through unvalidated (streamed answers are not validated)."""
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain must not be null")
-        _assert.not_none(chat_client_request, "chatClientRequest must not be null")
-        return stream_advisor_chain.next_stream(chat_client_request)
+        """Fail the stream, as Spring does: streamed answers cannot be validated and retried.
+
+        Like Spring's ``Flux.error``, the error is raised when iteration starts.
+        """
+        raise NotImplementedError(
+            "The Structured Output Validation Advisor does not support streaming."
+        )
+        yield  # pragma: no cover - makes this an async generator
 
     def __repr__(self) -> str:
         source = (

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from spring_ai_py import _assert
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
+from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message
-from spring_ai_py.chat.model import ChatResponse, Generation, MessageAggregator
+from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.core import Ordered
 from spring_ai_py.model.tool import (
@@ -92,11 +95,6 @@ def _index_of(messages: list[Message], message: Message) -> int | None:
     return None
 
 
-async def _iterate(items: Iterable[ChatClientResponse]) -> AsyncIterator[ChatClientResponse]:
-    for item in items:
-        yield item
-
-
 def _outside_loop(context: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``context`` without the loop-private scope (what leaves the loop)."""
     return {key: value for key, value in context.items() if key != TOOL_LOOP_SCOPE_KEY}
@@ -106,15 +104,76 @@ def _is_default_checker(chat_response: ChatResponse) -> bool:
     return chat_response is not None and chat_response.has_tool_calls()
 
 
-_default_manager: ToolCallingManager | None = None
+class _Hooks(NamedTuple):
+    """The ``do_*`` hooks of one path (call or stream) the loop calls."""
+
+    initialize: Callable[[ChatClientRequest, Any], ChatClientRequest]
+    before: Callable[[ChatClientRequest, Any], ChatClientRequest]
+    before_name: str
+    after: Callable[[ChatClientResponse, Any], ChatClientResponse]
+    next_instructions: Callable[
+        [ChatClientRequest, ChatClientResponse, ToolExecutionResult], list[Message]
+    ]
 
 
+@dataclass(slots=True)
+class _ModelRound:
+    """Run the rest of the chain with ``request``; send back the round's response."""
+
+    request: ChatClientRequest
+    previous_usage: ChatResponse | None
+    """The usage of the earlier rounds (the stream driver adds it to chunks)."""
+
+
+@dataclass(slots=True)
+class _ToolRound:
+    """Run the tool calls of ``chat_response`` (``prompt``: the turn's history so far)
+    with ``context`` bound as the tool context; send back the outcome."""
+
+    prompt: Prompt
+    chat_response: ChatResponse
+    context: dict[str, Any]
+
+
+@dataclass(slots=True)
+class _LoopEnd:
+    """How the loop ended: with an answer, or early (return-direct, a limit breach)."""
+
+    ended_early: bool
+    last: ChatClientResponse
+    """The last round's response, after the ``do_after_*`` hook."""
+    final: ChatClientResponse
+    """What leaves the loop: total usage, the loop's context without its private scope."""
+    accumulated: ChatResponse | None
+
+
+ToolOutcome = ToolExecutionResult | ToolCallLimitExceededException
+_ToolLoop = Generator[_ModelRound | _ToolRound, ChatClientResponse | ToolOutcome | None, _LoopEnd]
+
+
+def _resume(loop: _ToolLoop, value: ChatClientResponse | ToolOutcome | None) -> _ModelRound | _ToolRound | _LoopEnd:
+    """Send ``value`` into the loop; its next step, or its end."""
+    try:
+        return loop.send(value)
+    except StopIteration as stop:
+        end: _LoopEnd = stop.value
+        return end
+
+
+@contextlib.contextmanager
+def _limit_as_outcome() -> Iterator[list[ToolOutcome]]:
+    """Collects a tool round's outcome; a limit breach is an outcome, not an error."""
+    outcome: list[ToolOutcome] = []
+    try:
+        yield outcome
+    except ToolCallLimitExceededException as breach:
+        outcome.append(breach)
+
+
+@lazy_singleton
 def _default_tool_calling_manager() -> ToolCallingManager:
     """The manager of builders not given one; it keeps no per-call state, so one serves all."""
-    global _default_manager
-    if _default_manager is None:
-        _default_manager = ToolCallingManager.builder().build()
-    return _default_manager
+    return ToolCallingManager.builder().build()
 
 
 class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
@@ -258,18 +317,24 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         default = self._default_next_instructions(request, result)
         return self._turn_history(default, next_instructions, result.conversation_history)
 
-    # -- call path -----------------------------------------------------------------
+    # -- the loop, written once -------------------------------------------------------
 
-    def advise_call(
-        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
-    ) -> ChatClientResponse:
-        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
-        _assert.not_none(chat_client_request, "chat_client_request must not be null")
-        options = chat_client_request.prompt.get_options()
-        if not isinstance(options, ToolCallingChatOptions):
-            return call_advisor_chain.next_call(chat_client_request)
+    def _loop(
+        self,
+        chat_client_request: ChatClientRequest,
+        chain: CallAdvisorChain | StreamAdvisorChain,
+        options: ToolCallingChatOptions,
+        hooks: _Hooks,
+    ) -> _ToolLoop:
+        """The tool loop as a state machine, independent of how rounds are run.
 
-        request = self.do_initialize_loop(chat_client_request, call_advisor_chain)
+        It yields a :class:`_ModelRound` (the driver runs the rest of the chain with its
+        request and sends back the round's response, aggregated on the stream path)
+        and a :class:`_ToolRound` (the driver runs the tool calls and sends back the
+        ``ToolExecutionResult``, or the ``ToolCallLimitExceededException``); it returns
+        a :class:`_LoopEnd`. The call, async-call and stream drivers only run rounds.
+        """
+        request = hooks.initialize(chat_client_request, chain)
         instructions = request.prompt.get_instructions()
         # The whole history of this turn, whatever the forwarded instructions are trimmed
         # to: the manager counts the turn's tool calls from it.
@@ -279,39 +344,96 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         usage = UsageAccumulator()
         while True:
             processed = ChatClientRequest(Prompt(instructions, options), loop_context)
-            processed = self.do_before_call(processed, call_advisor_chain)
-            options = self._tool_options(processed, "do_before_call")
-            response = call_advisor_chain.copy(self).next_call(processed)
-            response = self.do_after_call(response, call_advisor_chain)
+            processed = hooks.before(processed, chain)
+            options = self._tool_options(processed, hooks.before_name)
+            round_response = yield _ModelRound(processed, usage.accumulated_response())
+            assert isinstance(round_response, ChatClientResponse)
+            response = hooks.after(round_response, chain)
             loop_context.update(response.context)
             chat_response = response.chat_response
-            usage.add_round_response(chat_response)
+            accumulated = usage.add_round_response(chat_response)
             if not self._checker.is_tool_call_response(chat_response):
-                break
+                final = self._with_context(usage.apply_accumulated_usage(response), loop_context)
+                return _LoopEnd(False, response, final, accumulated)
             assert chat_response is not None
-            try:
-                with ToolCallContextHolder.bound(loop_context):
-                    result = self.tool_calling_manager.execute_tool_calls(
-                        Prompt(full_turn_history, options), chat_response
-                    )
-            except ToolCallLimitExceededException as breach:
-                response = self._replace_generations(
-                    response, chat_response, [breach.build_generation()]
-                )
-                break
-            if result.return_direct:
-                response = self._replace_generations(
-                    response, chat_response, ToolExecutionResult.build_generations(result)
-                )
-                break
-            next_instructions = self.do_get_next_instructions_for_tool_call(
-                processed, response, result
-            )
-            full_turn_history = self._next_round(next_instructions, processed, result)
-            instructions = next_instructions
+            outcome = yield _ToolRound(Prompt(full_turn_history, options), chat_response, loop_context)
+            if isinstance(outcome, ToolCallLimitExceededException):
+                ended = self._replace_generations(response, chat_response, [outcome.build_generation()])
+            elif isinstance(outcome, ToolExecutionResult) and outcome.return_direct:
+                generations = ToolExecutionResult.build_generations(outcome)
+                ended = self._replace_generations(response, chat_response, generations)
+            else:
+                assert isinstance(outcome, ToolExecutionResult)
+                next_instructions = hooks.next_instructions(processed, response, outcome)
+                full_turn_history = self._next_round(next_instructions, processed, outcome)
+                instructions = next_instructions
+                continue
+            final = self._with_context(usage.apply_accumulated_usage(ended), loop_context)
+            return _LoopEnd(True, response, final, accumulated)
 
-        response = self._with_context(usage.apply_accumulated_usage(response), loop_context)
-        return self.do_finalize_loop(response, call_advisor_chain)
+    def _run_tools(self, step: _ToolRound) -> ToolOutcome:
+        """A tool round on the blocking path."""
+        with ToolCallContextHolder.bound(step.context), _limit_as_outcome() as outcome:
+            outcome.append(self.tool_calling_manager.execute_tool_calls(step.prompt, step.chat_response))
+        return outcome[0]
+
+    async def _arun_tools(self, step: _ToolRound) -> ToolOutcome:
+        """A tool round on the event loop (``async def`` tools awaited, others on an executor)."""
+        with ToolCallContextHolder.bound(step.context), _limit_as_outcome() as outcome:
+            outcome.append(
+                await self.tool_calling_manager.aexecute_tool_calls(step.prompt, step.chat_response)
+            )
+        return outcome[0]
+
+    # -- call path -----------------------------------------------------------------
+
+    def _call_hooks(self) -> _Hooks:
+        return _Hooks(
+            self.do_initialize_loop,
+            self.do_before_call,
+            "do_before_call",
+            self.do_after_call,
+            self.do_get_next_instructions_for_tool_call,
+        )
+
+    def advise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        options = chat_client_request.prompt.get_options()
+        if not isinstance(options, ToolCallingChatOptions):
+            return call_advisor_chain.next_call(chat_client_request)
+        loop = self._loop(chat_client_request, call_advisor_chain, options, self._call_hooks())
+        with contextlib.closing(loop):
+            step = _resume(loop, None)
+            while not isinstance(step, _LoopEnd):
+                if isinstance(step, _ModelRound):
+                    step = _resume(loop, call_advisor_chain.copy(self).next_call(step.request))
+                else:
+                    step = _resume(loop, self._run_tools(step))
+        return self.do_finalize_loop(step.final, call_advisor_chain)
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """The same loop, each round awaited on the event loop; cancelling the awaiting
+        task cancels the round in flight (the model request or the tool calls)."""
+        _assert.not_none(call_advisor_chain, "call_advisor_chain must not be null")
+        _assert.not_none(chat_client_request, "chat_client_request must not be null")
+        options = chat_client_request.prompt.get_options()
+        if not isinstance(options, ToolCallingChatOptions):
+            return await call_advisor_chain.anext_call(chat_client_request)
+        loop = self._loop(chat_client_request, call_advisor_chain, options, self._call_hooks())
+        with contextlib.closing(loop):
+            step = _resume(loop, None)
+            while not isinstance(step, _LoopEnd):
+                if isinstance(step, _ModelRound):
+                    response = await call_advisor_chain.copy(self).anext_call(step.request)
+                    step = _resume(loop, response)
+                else:
+                    step = _resume(loop, await self._arun_tools(step))
+        return self.do_finalize_loop(step.final, call_advisor_chain)
 
     def do_get_next_instructions_for_tool_call(
         self,
@@ -368,93 +490,68 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         chain: StreamAdvisorChain,
         options: ToolCallingChatOptions,
     ) -> AsyncIterator[ChatClientResponse]:
-        request = self.do_initialize_loop_stream(chat_client_request, chain)
-        usage = UsageAccumulator()
-        instructions = request.prompt.get_instructions()
-        full_turn_history = instructions
-        loop_context = dict(request.context)
-        loop_context[TOOL_LOOP_SCOPE_KEY] = {}
-        while True:
-            processed = ChatClientRequest(Prompt(instructions, options), loop_context)
-            processed = self.do_before_stream(processed, chain)
-            options = self._tool_options(processed, "do_before_stream")
-            previous = usage.accumulated_response()
-            chunks: list[ChatResponse] = []
-            round_context: dict[str, Any] = {}
-            # Chunks held back once one carries tool calls the checker let through: they
-            # leave the loop only if this round turns out not to run tools (§7.12).
-            held: list[ChatClientResponse] = []
-            async with contextlib.aclosing(chain.copy(self).next_stream(processed)) as stream:
-                async for item in stream:
-                    round_context.update(item.context)
-                    if item.chat_response is None:
-                        continue
-                    chunks.append(item.chat_response)
-                    chunk = UsageAccumulator.apply_previous_accumulated_usage_to_chunk(
-                        ChatClientResponse(item.chat_response, _outside_loop(round_context)),
-                        previous,
-                    )
-                    if not self._emitted(chunk):
-                        continue
-                    if held or (
-                        chunk.chat_response is not None and chunk.chat_response.has_tool_calls()
-                    ):
-                        held.append(chunk)
-                        continue
-                    yield chunk
-
-            aggregated = ChatClientResponse(
-                _with_assembled_tool_calls(MessageAggregator.aggregate_responses(chunks)),
-                _outside_loop(round_context),
-            )
-            aggregated = self.do_after_stream(aggregated, chain)
-            loop_context.update(aggregated.context)
-            chat_response = aggregated.chat_response
-            accumulated = usage.add_round_response(chat_response)
-            if not self._checker.is_tool_call_response(chat_response):
-                for chunk in held:
-                    yield chunk
-                corrections = UsageAccumulator.emit_final_usage_correction_if_necessary(
-                    aggregated, chat_response, accumulated
+        hooks = _Hooks(
+            self.do_initialize_loop_stream,
+            self.do_before_stream,
+            "do_before_stream",
+            self.do_after_stream,
+            self.do_get_next_instructions_for_tool_call_stream,
+        )
+        loop = self._loop(chat_client_request, chain, options, hooks)
+        # Chunks held back once one carries tool calls the checker let through: they
+        # leave the loop only if their round turns out not to run tools (§7.12).
+        held: list[ChatClientResponse] = []
+        with contextlib.closing(loop):
+            step = _resume(loop, None)
+            while not isinstance(step, _LoopEnd):
+                if isinstance(step, _ToolRound):
+                    for chunk in held:
+                        if chunk.chat_response is None or not chunk.chat_response.has_tool_calls():
+                            yield chunk
+                    step = _resume(loop, await self._arun_tools(step))
+                    continue
+                held = []
+                aggregation = ChatClientStreamAggregation()
+                async with contextlib.aclosing(chain.copy(self).next_stream(step.request)) as stream:
+                    async for item in stream:
+                        aggregation.add(item)
+                        if item.chat_response is None:
+                            continue
+                        chunk = UsageAccumulator.apply_previous_accumulated_usage_to_chunk(
+                            ChatClientResponse(item.chat_response, _outside_loop(aggregation.context)),
+                            step.previous_usage,
+                        )
+                        if not self._emitted(chunk):
+                            continue
+                        if held or (
+                            chunk.chat_response is not None and chunk.chat_response.has_tool_calls()
+                        ):
+                            held.append(chunk)
+                            continue
+                        yield chunk
+                aggregated = aggregation.result()
+                step = _resume(
+                    loop,
+                    ChatClientResponse(
+                        _with_assembled_tool_calls(aggregated.chat_response),
+                        _outside_loop(aggregated.context),
+                    ),
                 )
-                async with contextlib.aclosing(  # type: ignore[type-var]
-                    self.do_finalize_loop_stream(_iterate(corrections), chain)
-                ) as final:
-                    async for response in final:
-                        if self._emitted(response):
-                            yield response
-                return
-
-            assert chat_response is not None
-            for chunk in held:
-                if chunk.chat_response is None or not chunk.chat_response.has_tool_calls():
-                    yield chunk
-            try:
-                with ToolCallContextHolder.bound(loop_context):
-                    result = await self.tool_calling_manager.aexecute_tool_calls(
-                        Prompt(full_turn_history, options), chat_response
-                    )
-            except ToolCallLimitExceededException as breach:
-                limited = self._replace_generations(
-                    aggregated, chat_response, [breach.build_generation()]
-                )
-                limited = self._with_context(usage.apply_accumulated_usage(limited), loop_context)
-                if self._emitted(limited):
-                    yield limited
-                return
-            if result.return_direct:
-                direct = self._replace_generations(
-                    aggregated, chat_response, ToolExecutionResult.build_generations(result)
-                )
-                direct = self._with_context(usage.apply_accumulated_usage(direct), loop_context)
-                if self._emitted(direct):
-                    yield direct
-                return
-            next_instructions = self.do_get_next_instructions_for_tool_call_stream(
-                processed, aggregated, result
-            )
-            full_turn_history = self._next_round(next_instructions, processed, result)
-            instructions = next_instructions
+        if step.ended_early:
+            if self._emitted(step.final):
+                yield step.final
+            return
+        for chunk in held:
+            yield chunk
+        corrections = UsageAccumulator.emit_final_usage_correction_if_necessary(
+            step.last, step.last.chat_response, step.accumulated
+        )
+        async with contextlib.aclosing(  # type: ignore[type-var]
+            self.do_finalize_loop_stream(corrections, chain)
+        ) as final:
+            async for response in final:
+                if self._emitted(response):
+                    yield response
 
     def do_initialize_loop_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain

@@ -2,64 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from spring_ai_py.chat.metadata import ChatResponseMetadata, DefaultUsage, Usage
+from spring_ai_py.chat.metadata import Usage
 from spring_ai_py.chat.model import ChatResponse
+from spring_ai_py.support.usage_calculator import UsageCalculator
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.records import ChatClientResponse
 
 
-def _is_empty(usage: Usage | None) -> bool:
-    """No usage, or a usage of zero total tokens."""
-    return usage is None or not usage.get_total_tokens()
+_is_empty = UsageCalculator.is_empty
+_cumulative_usage = UsageCalculator.get_cumulative_usage
+_with_usage = UsageCalculator.with_usage
 
 
 def _usage_of(chat_response: ChatResponse | None) -> Usage | None:
     return chat_response.get_metadata().get_usage() if chat_response is not None else None
-
-
-def _sum_optional(current: int | None, previous: int | None) -> int | None:
-    """Add two cache counters, keeping ``None`` when neither side reported one."""
-    if current is None and previous is None:
-        return None
-    return (current or 0) + (previous or 0)
-
-
-def _cumulative_usage(current: Usage, previous_chat_response: ChatResponse | None) -> Usage:
-    """``current`` plus the usage of ``previous_chat_response``.
-
-    The sum is a plain ``DefaultUsage``: the providers' native usage objects cannot be
-    merged, so only the token counts and cache counters carry over. ``current`` itself
-    is returned when there is nothing to add, and the previous usage when ``current``
-    is empty.
-    """
-    if previous_chat_response is None:
-        return current
-    previous = previous_chat_response.get_metadata().get_usage()
-    if _is_empty(current):
-        return previous
-    return DefaultUsage(
-        current.get_prompt_tokens() + previous.get_prompt_tokens(),
-        current.get_completion_tokens() + previous.get_completion_tokens(),
-        current.get_total_tokens() + previous.get_total_tokens(),
-        None,
-        _sum_optional(
-            current.get_cache_read_input_tokens(), previous.get_cache_read_input_tokens()
-        ),
-        _sum_optional(
-            current.get_cache_write_input_tokens(), previous.get_cache_write_input_tokens()
-        ),
-    )
-
-
-def _with_usage(chat_response: ChatResponse, usage: Usage) -> ChatResponse:
-    """A copy of ``chat_response`` whose metadata carries ``usage`` (all else kept)."""
-    metadata = (
-        ChatResponseMetadata.builder().from_(chat_response.get_metadata()).usage(usage).build()
-    )
-    return ChatResponse.builder().from_(chat_response).metadata(metadata).build()
 
 
 class UsageAccumulator:
@@ -153,25 +113,26 @@ class UsageAccumulator:
         return chunk.mutate().chat_response(_with_usage(current, cumulative)).build()
 
     @staticmethod
-    def emit_final_usage_correction_if_necessary(
+    async def emit_final_usage_correction_if_necessary(
         aggregated_response: ChatClientResponse,
         round_chat_response: ChatResponse | None,
         accumulated_chat_response: ChatResponse | None,
-    ) -> list[ChatClientResponse]:
+    ) -> AsyncIterator[ChatClientResponse]:
         """The trailing usage-only response a streamed loop must still emit, if any.
 
-        When the final round reported no usage of its own, the total of the previous
-        rounds was never stamped onto an emitted chunk; this returns one response with
-        no generations (so no text is repeated) carrying that total. It returns an
-        empty list when the final round reported usage or nothing was accumulated.
+        An async iterator, as Spring's ``Flux``: when the final round reported no usage
+        of its own, the total of the previous rounds was never stamped onto an emitted
+        chunk, so it yields one response with no generations (no text is repeated)
+        carrying that total. It yields nothing when the final round reported usage or
+        nothing was accumulated.
         """
         if accumulated_chat_response is None:
-            return []
+            return
         total = accumulated_chat_response.get_metadata().get_usage()
         if not _is_empty(_usage_of(round_chat_response)) or _is_empty(total):
-            return []
+            return
         usage_only = ChatResponse.builder().from_(accumulated_chat_response).generations([]).build()
-        return [aggregated_response.mutate().chat_response(usage_only).build()]
+        yield aggregated_response.mutate().chat_response(usage_only).build()
 
     def __repr__(self) -> str:
         return f"UsageAccumulator(usage={_usage_of(self._accumulated)!r})"

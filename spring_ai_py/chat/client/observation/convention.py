@@ -7,19 +7,25 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable
+from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py._observation import Attributes
+from spring_ai_py.chat.memory.chat_memory import ChatMemory
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api import Advisor
     from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
-CONVERSATION_ID_KEY = "chat_memory_conversation_id"
+CONVERSATION_ID_KEY = ChatMemory.CONVERSATION_ID
 
 
 @dataclass(slots=True)
 class ChatClientObservationContext(Buildable):
-    """What a ChatClient span is about: the request, the advisors, call or stream."""
+    """What a ChatClient span is about: the request, the advisors, call or stream.
+
+    The constructor rejects a missing request with ``ValueError`` (Spring's
+    ``Assert.notNull``); ``builder().build()`` without one raises ``RuntimeError``
+    (Spring's ``Assert.state``).
+    """
 
     request: ChatClientRequest
     advisors: list[Advisor] = field(default_factory=list)
@@ -28,9 +34,13 @@ class ChatClientObservationContext(Buildable):
     response: ChatClientResponse | None = None
 
     def __post_init__(self) -> None:
-        _assert.not_none(self.request, "chatClientRequest cannot be null")
+        _assert.not_none(self.request, "chat_client_request cannot be null")
         _assert.not_none(self.advisors, "advisors cannot be null")
         _assert.no_null_elements(self.advisors, "advisors cannot contain null elements")
+
+    @classmethod
+    def builder(cls) -> Builder[ChatClientObservationContext]:
+        return _ContextBuilder(cls)
 
     def get_request(self) -> ChatClientRequest:
         return self.request
@@ -42,13 +52,29 @@ class ChatClientObservationContext(Buildable):
         return self.stream
 
     def get_format(self) -> str | None:
-        return self.format
+        """The output format: the one given, else the request's ``OUTPUT_FORMAT`` entry."""
+        if self.format is not None:
+            return self.format
+        from spring_ai_py.chat.client.attributes import ChatClientAttributes
+
+        value = self.request.context.get(ChatClientAttributes.OUTPUT_FORMAT.value)
+        return value if isinstance(value, str) else None
 
     def get_response(self) -> ChatClientResponse | None:
         return self.response
 
     def set_response(self, response: ChatClientResponse | None) -> None:
         self.response = response
+
+
+class _ContextBuilder(Builder[ChatClientObservationContext]):
+    __slots__ = ()
+
+    def build(self) -> ChatClientObservationContext:
+        _assert.state(
+            self._values.get("request") is not None, "chat_client_request cannot be null"
+        )
+        return super().build()
 
 
 class ChatClientObservationConvention(ABC):
@@ -61,6 +87,10 @@ class ChatClientObservationConvention(ABC):
     @abstractmethod
     def get_contextual_name(self, context: ChatClientObservationContext) -> str:
         """The span name."""
+
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (Micrometer's ``supportsContext``)."""
+        return isinstance(context, ChatClientObservationContext)
 
     def get_low_cardinality_key_values(self, context: ChatClientObservationContext) -> Attributes:
         return {}
@@ -83,7 +113,10 @@ class DefaultChatClientObservationConvention(ChatClientObservationConvention):
     """Spring's ChatClient convention: a ``spring_ai chat_client`` span.
 
     Prompt and completion texts stay off the span unless ``include_prompt`` /
-    ``include_completion`` are set (``gen_ai.prompt`` / ``gen_ai.completion``).
+    ``include_completion`` are set: ``gen_ai.prompt`` lists ``"<type>: <text>"`` per
+    message, ``gen_ai.completion`` the generations' non-blank texts. They stand in for
+    Spring's ``ChatClientPromptContentObservationHandler`` and
+    ``ChatClientCompletionObservationHandler``, which log the same texts.
     """
 
     DEFAULT_NAME: ClassVar[str] = "spring.ai.chat.client"
@@ -140,6 +173,5 @@ class DefaultChatClientObservationConvention(ChatClientObservationConvention):
         chat_response = context.response.chat_response
         if chat_response is None:
             return {}
-        return {
-            "gen_ai.completion": [g.get_output().get_text() or "" for g in chat_response.get_results()]
-        }
+        texts = (g.get_output().get_text() for g in chat_response.get_results())
+        return {"gen_ai.completion": [text for text in texts if text is not None and text.strip()]}

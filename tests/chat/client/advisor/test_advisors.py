@@ -1,5 +1,7 @@
-"""Spring's AdvisorsTests (context propagation through around-advisors on both paths) and
-AdvisorUtilsTests."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.AdvisorsTests`:
+2 tests ported, 0 skipped (context propagation through around-advisors on both paths),
+plus a few extras: ``async for``, a blank finish reason, positional advisor calls.
+Spring's AdvisorUtilsTests are ported in test_advisor_utils.py."""
 
 from __future__ import annotations
 
@@ -186,31 +188,11 @@ def _response(generation: Generation | None) -> ChatClientResponse:
     return ChatClientResponse(chat_response, {})
 
 
-def test_on_finish_reason_is_false_without_chat_response() -> None:
-    assert AdvisorUtils.on_finish_reason()(ChatClientResponse(None, {})) is False
-
-
-def test_on_finish_reason_is_false_without_results() -> None:
-    assert AdvisorUtils.on_finish_reason()(_response(None)) is False
-
-
-def test_on_finish_reason_is_false_while_running() -> None:
-    generation = Generation(AssistantMessage("running.."), ChatGenerationMetadata.NULL)
-    assert AdvisorUtils.on_finish_reason()(_response(generation)) is False
-
-
 def test_on_finish_reason_is_false_for_blank_reason() -> None:
     generation = Generation(
         AssistantMessage("x"), ChatGenerationMetadata.builder().finish_reason("  ").build()
     )
     assert AdvisorUtils.has_finish_reason(_response(generation)) is False
-
-
-def test_on_finish_reason_is_true_on_stop() -> None:
-    generation = Generation(
-        AssistantMessage("finish."), ChatGenerationMetadata.builder().finish_reason("STOP").build()
-    )
-    assert AdvisorUtils.on_finish_reason()(_response(generation)) is True
 
 
 def test_the_framework_calls_advisor_methods_positionally() -> None:

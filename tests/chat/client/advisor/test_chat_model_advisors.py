@@ -1,4 +1,5 @@
-"""ChatModelCallAdvisor / ChatModelStreamAdvisor: Spring's tests, the output-format
+"""ChatModelCallAdvisor / ChatModelStreamAdvisor beyond Spring's tests (ported in
+test_chat_model_call_advisor.py and test_chat_model_stream_advisor.py): the output-format
 augmentation on both paths (PORTING §7.3) and a context copy per chunk (§7.2)."""
 
 from __future__ import annotations
@@ -43,15 +44,14 @@ def stream_all(advisor: ChatModelStreamAdvisor, req: ChatClientRequest) -> list[
 
 @pytest.mark.parametrize("cls", [ChatModelCallAdvisor, ChatModelStreamAdvisor])
 def test_builder_without_chat_model_raises_illegal_state(cls: Any) -> None:
-    with pytest.raises(RuntimeError, match=r"^chatModel cannot be null$"):
-        cls.builder().chat_model(None).build()
-    with pytest.raises(RuntimeError, match=r"^chatModel cannot be null$"):
+    """``chat_model(None)`` is ported in the per-class modules; here: never set."""
+    with pytest.raises(RuntimeError, match=r"^chat_model cannot be null$"):
         cls.builder().build()
 
 
 @pytest.mark.parametrize("cls", [ChatModelCallAdvisor, ChatModelStreamAdvisor])
 def test_constructor_rejects_none_model(cls: Any) -> None:
-    with pytest.raises(ValueError, match=r"^chatModel cannot be null$"):
+    with pytest.raises(ValueError, match=r"^chat_model cannot be null$"):
         cls(None)
 
 
@@ -66,10 +66,10 @@ def test_names_and_orders() -> None:
 
 def test_call_rejects_none_request() -> None:
     advisor = ChatModelCallAdvisor(ScriptedChatModel())
-    with pytest.raises(ValueError, match=r"^the chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^chat_client_request cannot be null$"):
         advisor.advise_call(None, DefaultAroundAdvisorChain.builder().build())  # type: ignore[arg-type]
     stream = ChatModelStreamAdvisor(ScriptedChatModel())
-    with pytest.raises(ValueError, match=r"^the chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^chat_client_request cannot be null$"):
         stream.advise_stream(None, DefaultAroundAdvisorChain.builder().build())  # type: ignore[arg-type]
 
 

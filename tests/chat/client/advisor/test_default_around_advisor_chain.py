@@ -1,5 +1,7 @@
-"""DefaultAroundAdvisorChain: Spring's DefaultAroundAdvisorChainTests plus the port's rules
-(ties keep registration order, terminals innermost, lazy stream steps, copy by identity)."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.DefaultAroundAdvisorChainTests`:
+19 tests ported, 0 skipped (the ObservationRegistry is an OpenTelemetry TracerProvider,
+PORTING §6), plus the port's own rules (ties keep registration order, terminals
+innermost, lazy stream steps, copy by identity)."""
 
 from __future__ import annotations
 
@@ -106,17 +108,17 @@ async def drain(stream: AsyncIterator[ChatClientResponse]) -> list[ChatClientRes
 # -- builder arguments (Spring: whenXIsNullThenThrow) ----------------------------------
 
 
-def test_push_none_raises_value_error() -> None:
+def test_when_advisor_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match=r"^the advisor must be non-null$"):
         DefaultAroundAdvisorChain.builder().push(None)  # type: ignore[arg-type]
 
 
-def test_push_all_none_raises_value_error() -> None:
+def test_when_advisor_list_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match=r"^the advisors must be non-null$"):
         DefaultAroundAdvisorChain.builder().push_all(None)  # type: ignore[arg-type]
 
 
-def test_push_all_with_none_element_raises_value_error() -> None:
+def test_when_advisor_list_contains_null_elements_then_throw() -> None:
     with pytest.raises(ValueError, match=r"^the advisors must not contain null elements$"):
         DefaultAroundAdvisorChain.builder().push_all([None])  # type: ignore[list-item]
 
@@ -132,12 +134,22 @@ def test_push_non_advisor_raises_type_error_naming_it() -> None:
         DefaultAroundAdvisorChain.builder().push_all([Terminal(), NotAnAdvisor()])  # type: ignore[list-item]
 
 
-def test_null_observation_convention_uses_default() -> None:
+def test_get_observation_convention_is_null_then_use_default() -> None:
     chain = DefaultAroundAdvisorChain.builder().observation_convention(None).build()
     assert isinstance(chain.get_observation_convention(), DefaultAdvisorObservationConvention)
 
 
-def test_tracer_provider_is_kept(otel: Any) -> None:
+def test_when_observation_registry_is_null_then_throw() -> None:
+    """Port's contract: ``tracer_provider=None`` is not an error but means the global
+    provider (PORTING §6; the OpenTelemetry default is a no-op), so the chain builds
+    and runs."""
+    chain = DefaultAroundAdvisorChain.builder(None).push(Terminal()).build()
+    assert chain.get_tracer_provider() is None  # None: the global provider
+    assert chain.next_call(request()).chat_response is None  # the terminal's empty answer
+
+
+def test_get_observation_registry(otel: Any) -> None:
+    """``getObservationRegistry()`` is ``get_tracer_provider()`` (PORTING §6)."""
     chain = DefaultAroundAdvisorChain.builder(otel.provider).build()
     assert chain.get_tracer_provider() is otel.provider
     assert (
@@ -159,7 +171,7 @@ def test_constructor_rejects_none_lists() -> None:
 # -- snapshots ------------------------------------------------------------------------
 
 
-def test_get_call_advisors_is_a_creation_time_snapshot() -> None:
+def test_get_call_advisors() -> None:
     first, second = Terminal("advisor1", 1), Terminal("advisor2", 2)
     chain = chain_of(first, second)
     assert chain.get_call_advisors() == [first, second]
@@ -171,7 +183,7 @@ def test_get_call_advisors_is_a_creation_time_snapshot() -> None:
     assert (first.calls, second.calls) == (1, 1)
 
 
-def test_get_stream_advisors_is_a_creation_time_snapshot() -> None:
+def test_get_stream_advisors() -> None:
     first, second = Terminal("advisor1", 1), Terminal("advisor2", 2)
     chain = chain_of(first, second)
     assert chain.get_stream_advisors() == [first, second]
@@ -295,12 +307,12 @@ def test_call_only_and_stream_only_advisors_land_in_their_lists() -> None:
 # -- copy(after) -------------------------------------------------------------------------
 
 
-def test_copy_none_raises_value_error() -> None:
+def test_when_after_advisor_is_null_then_throw_exception() -> None:
     with pytest.raises(ValueError, match=r"The after advisor must not be null"):
         chain_of().copy(None)  # type: ignore[arg-type]
 
 
-def test_copy_of_advisor_not_in_chain_raises_value_error_naming_it() -> None:
+def test_when_advisor_not_in_chain_then_throw_exception() -> None:
     chain = chain_of(Terminal("advisor1", 1), Terminal("advisor2", 2))
     with pytest.raises(
         ValueError, match=r"^The specified advisor is not part of the chain: notInChain$"
@@ -308,24 +320,24 @@ def test_copy_of_advisor_not_in_chain_raises_value_error_naming_it() -> None:
         chain.copy(Terminal("notInChain", 3))
 
 
-def test_copy_after_last_advisor_is_empty() -> None:
+def test_when_advisor_is_last_in_chain_then_return_empty_chain() -> None:
     a1, a2, a3 = Terminal("advisor1", 1), Terminal("advisor2", 2), Terminal("advisor3", 3)
     assert chain_of(a1, a2, a3).copy(a3).get_call_advisors() == []
 
 
-def test_copy_after_first_advisor_returns_the_rest() -> None:
+def test_when_advisor_is_first_in_chain_then_return_chain_with_remaining_advisors() -> None:
     a1, a2, a3 = Terminal("advisor1", 1), Terminal("advisor2", 2), Terminal("advisor3", 3)
     assert names(chain_of(a1, a2, a3).copy(a1).get_call_advisors()) == ["advisor2", "advisor3"]
 
 
-def test_copy_after_middle_advisor_returns_only_inner_advisors() -> None:
+def test_when_advisor_is_in_middle_of_chain_then_return_chain_with_remaining_advisors() -> None:
     a1, a2, a3, a4 = (Terminal(f"advisor{i}", i) for i in range(1, 5))
     copy = chain_of(a1, a2, a3, a4).copy(a2)
     assert names(copy.get_call_advisors()) == ["advisor3", "advisor4"]
     assert names(copy.get_stream_advisors()) == ["advisor3", "advisor4"]
 
 
-def test_copy_leaves_the_original_chain_unchanged() -> None:
+def test_when_copying_chain_then_original_chain_remains_unchanged() -> None:
     a1, a2, a3 = Terminal("advisor1", 1), Terminal("advisor2", 2), Terminal("advisor3", 3)
     chain = chain_of(a1, a2, a3)
     copy = chain.copy(a1)
@@ -333,7 +345,13 @@ def test_copy_leaves_the_original_chain_unchanged() -> None:
     assert names(copy.get_call_advisors()) == ["advisor2", "advisor3"]
 
 
-def test_copy_keeps_tracer_provider_and_custom_convention(otel: Any) -> None:
+def test_when_copying_chain_then_observation_registry_is_preserved(otel: Any) -> None:
+    a1, a2 = Terminal("advisor1", 1), Terminal("advisor2", 2)
+    chain = DefaultAroundAdvisorChain.builder(otel.provider).push_all([a1, a2]).build()
+    assert chain.copy(a1).get_tracer_provider() is otel.provider
+
+
+def test_when_copying_chain_then_custom_observation_convention_is_preserved(otel: Any) -> None:
     class Custom(AdvisorObservationConvention):
         def get_name(self) -> str:
             return "custom.advisor"
@@ -354,7 +372,7 @@ def test_copy_keeps_tracer_provider_and_custom_convention(otel: Any) -> None:
     assert copy.get_observation_convention() is convention
 
 
-def test_copy_without_custom_convention_keeps_default() -> None:
+def test_when_copying_chain_without_custom_observation_convention_then_default_is_preserved() -> None:
     a1, a2 = Terminal("advisor1", 1), Terminal("advisor2", 2)
     copy = chain_of(a1, a2).copy(a1)
     assert isinstance(copy.get_observation_convention(), DefaultAdvisorObservationConvention)

@@ -1,6 +1,8 @@
-"""MessageChatMemoryAdvisor: Spring's MessageChatMemoryAdvisorTests and the memory cases of
-ChatClientAdvisorTests, adapted to PORTING §7.8 (nothing is stored before the model
-answers), on real chains, real memories and real SQLite / PostgreSQL databases.
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisorTests`:
+12 tests ported, 0 skipped. The ``before()`` tests check the port's contract (PORTING
+§7.8: nothing is stored before the model answers; ``after()`` stores the request's
+message together with the reply). Followed by the port's own tests on real chains, real
+memories and real SQLite / PostgreSQL databases.
 """
 
 from __future__ import annotations
@@ -89,7 +91,11 @@ def texts(messages: list[Message]) -> list[tuple[MessageType, str | None]]:
 def client_with(model: ChatModel, memory: ChatMemory, **builder: Any) -> ChatClient:
     advisor = MessageChatMemoryAdvisor.builder(memory)
     for name, value in builder.items():
-        getattr(advisor, name)(value)
+        if name == "conversation_id":  # the deprecated alias: 2.0.1 has no default id
+            with pytest.deprecated_call():
+                advisor.conversation_id(value)
+        else:
+            getattr(advisor, name)(value)
     return ChatClient.builder(model).default_advisors(advisor.build()).build()
 
 
@@ -129,22 +135,22 @@ class EmptyStreamModel(ChatModel):
 # -- builder (Spring: builder validation) ---------------------------------------------
 
 
-def test_when_chat_memory_is_none_then_builder_raises() -> None:
-    with pytest.raises(ValueError, match="chatMemory cannot be null"):
+def test_when_chat_memory_is_null_then_throw() -> None:
+    with pytest.raises(ValueError, match="chat_memory cannot be null"):
         MessageChatMemoryAdvisor.builder(None).build()  # type: ignore[arg-type]
 
 
 def test_when_chat_memory_is_none_then_constructor_raises() -> None:
-    with pytest.raises(ValueError, match="chatMemory cannot be null"):
+    with pytest.raises(ValueError, match="chat_memory cannot be null"):
         MessageChatMemoryAdvisor(None)  # type: ignore[arg-type]
 
 
-def test_when_scheduler_is_none_then_builder_raises() -> None:
+def test_when_scheduler_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="scheduler cannot be null"):
         MessageChatMemoryAdvisor.builder(new_memory()).scheduler(None).build()  # type: ignore[arg-type]
 
 
-def test_builder_defaults() -> None:
+def test_when_builder_with_defaults_then_success() -> None:
     memory = new_memory()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()
     assert advisor.get_order() == Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
@@ -153,16 +159,22 @@ def test_builder_defaults() -> None:
     assert advisor.get_name() == "MessageChatMemoryAdvisor"
 
 
+def test_when_custom_order_is_set_then_get_order_returns_it() -> None:
+    with ThreadPoolExecutor(1) as executor:
+        advisor = MessageChatMemoryAdvisor.builder(new_memory()).order(42).scheduler(executor).build()
+        assert advisor.get_order() == 42
+        assert advisor.get_scheduler() is executor
+
+
 def test_builder_sets_order_scheduler_and_conversation_id() -> None:
+    """``conversation_id()`` is a deprecated alias (2.0.1 has none) that still works."""
     with ThreadPoolExecutor(1) as executor:
         memory = new_memory()
-        advisor = (
-            MessageChatMemoryAdvisor.builder(memory)
-            .conversation_id("default-conversation")
-            .order(42)
-            .scheduler(executor)
-            .build()
-        )
+        with pytest.deprecated_call(match="no default conversation id"):
+            builder = MessageChatMemoryAdvisor.builder(memory).conversation_id(
+                "default-conversation"
+            )
+        advisor = builder.order(42).scheduler(executor).build()
         assert advisor.get_order() == 42
         assert advisor.get_scheduler() is executor
         model = ScriptedChatModel("Hi")
@@ -182,7 +194,10 @@ def test_keyword_constructor_matches_builder() -> None:
 
 @pytest.mark.parametrize("bad", ["", "   ", None])
 def test_builder_rejects_empty_or_none_conversation_id(bad: Any) -> None:
-    with pytest.raises(ValueError, match="conversation_id cannot be null or empty"):
+    with (
+        pytest.deprecated_call(),
+        pytest.raises(ValueError, match="conversation_id cannot be null or empty"),
+    ):
         MessageChatMemoryAdvisor.builder(new_memory()).conversation_id(bad)
 
 
@@ -202,13 +217,13 @@ def test_repr_names_the_memory_and_order() -> None:
 # -- conversation id resolution -----------------------------------------------------------
 
 
-def test_when_conversation_id_absent_from_context_then_raises() -> None:
+def test_when_conversation_id_absent_from_context_then_throw() -> None:
     advisor = MessageChatMemoryAdvisor.builder(new_memory()).build()
     with pytest.raises(ValueError, match="conversation_id cannot be null or empty"):
         advisor.get_conversation_id({})
 
 
-def test_when_conversation_id_present_in_context_then_returned() -> None:
+def test_when_conversation_id_present_in_context_then_return() -> None:
     advisor = MessageChatMemoryAdvisor.builder(new_memory()).build()
     assert advisor.get_conversation_id({CID: "session-42"}) == "session-42"
 
@@ -264,7 +279,7 @@ def test_without_a_usable_conversation_id_the_call_raises_and_the_model_is_not_c
 # -- before(): §7.8, nothing is stored until the model answered -----------------------------
 
 
-def test_before_with_user_message_stores_nothing_until_after() -> None:
+def test_when_before_with_user_message_then_store_in_memory() -> None:
     """Spring's whenBeforeWithUserMessageThenStoreInMemory, adapted to §7.8."""
     memory = new_memory()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()
@@ -280,7 +295,7 @@ def test_before_with_user_message_stores_nothing_until_after() -> None:
     ]
 
 
-def test_before_with_tool_response_message_stores_it_with_the_reply_in_after() -> None:
+def test_when_before_with_tool_response_message_then_store_in_memory() -> None:
     """Spring's whenBeforeWithToolResponseMessageThenStoreInMemory, adapted to §7.8."""
     memory = new_memory()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()
@@ -322,7 +337,7 @@ def tool_response_message(call_id: str, name: str, data: str) -> ToolResponseMes
     )
 
 
-def test_before_with_memory_already_in_prompt_does_not_duplicate_memory() -> None:
+def test_when_before_with_memory_already_in_prompt_then_does_not_duplicate_memory() -> None:
     """Spring's whenBeforeWithMemoryAlreadyInPromptThenDoesNotDuplicateMemory, adapted to
     §7.8: the tool response is stored with the reply, after the call."""
     memory = new_memory()
@@ -346,7 +361,7 @@ def test_before_with_memory_already_in_prompt_does_not_duplicate_memory() -> Non
     assert memory.get("test-conversation") == [user, assistant, tool_response, final]
 
 
-def test_before_with_windowed_memory_already_in_prompt_does_not_duplicate_memory() -> None:
+def test_when_before_with_windowed_memory_already_in_prompt_then_does_not_duplicate_memory() -> None:
     """Spring's whenBeforeWithWindowedMemoryAlreadyInPromptThenDoesNotDuplicateMemory,
     adapted to §7.8."""
     memory = new_memory(max_messages=3)
@@ -416,7 +431,7 @@ def test_memory_not_in_prompt_is_prepended_on_sql_memory(tmp_path: Path) -> None
         ]
 
 
-def test_before_moves_system_message_to_first_position() -> None:
+def test_when_before_moves_system_message_to_first_position() -> None:
     memory = new_memory()
     memory.add(
         "test-conversation", [UserMessage("Previous question"), AssistantMessage("Previous answer")]
@@ -436,7 +451,7 @@ def test_before_moves_system_message_to_first_position() -> None:
     ]
 
 
-def test_before_system_message_already_first_keeps_order() -> None:
+def test_when_before_system_message_already_first_then_keep_order() -> None:
     advisor = MessageChatMemoryAdvisor.builder(new_memory()).build()
 
     request = advisor.before(

@@ -1,4 +1,6 @@
-"""SimpleLoggerAdvisor: Spring's SimpleLoggerAdvisorTests, through a real ChatClient."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.SimpleLoggerAdvisorTests`:
+3 tests ported, 0 skipped (through a real ChatClient; Spring's captured console output is
+the captured log here), followed by the port's own SimpleLoggerAdvisor tests."""
 
 from __future__ import annotations
 
@@ -65,9 +67,8 @@ def test_call_logging(debug_log: pytest.LogCaptureFixture) -> None:
     assert all(r.levelno == logging.DEBUG for r in debug_log.records if r.name == LOGGER)
 
 
-def test_stream_logging_with_plain_for_logs_the_aggregated_response_once(
-    debug_log: pytest.LogCaptureFixture,
-) -> None:
+def test_stream_logging(debug_log: pytest.LogCaptureFixture) -> None:
+    """With a plain ``for``; the aggregated response is logged once."""
     model = ScriptedChatModel("Your answer is ZXY")
     client = ChatClient.builder(model).default_advisors(SimpleLoggerAdvisor()).build()
 
@@ -189,9 +190,9 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="takes no response_to_string"):
         SimpleLoggerAdvisor(1, lambda r: "x")
     advisor = SimpleLoggerAdvisor()
-    with pytest.raises(ValueError, match="chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match="chat_client_request cannot be null"):
         advisor.advise_call(None, None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="chatClientRequest cannot be null"):
+    with pytest.raises(ValueError, match="chat_client_request cannot be null"):
         advisor.advise_stream(None, None)  # type: ignore[arg-type]
 
 

@@ -1,5 +1,8 @@
-"""StructuredOutputValidationAdvisor: Spring's StructuredOutputValidationAdvisorTests on real
-chains, readable error paths, build-time schema checks, and the ChatClient wiring."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.chat.client.advisor.StructuredOutputValidationAdvisorTests`:
+35 tests ported, 0 skipped (on real chains; Java's ``TypeReference`` /
+``ParameterizedTypeReference`` are Python types), followed by the port's own tests:
+readable error paths, build-time schema checks, tool calls, and the ChatClient wiring."""
 
 from __future__ import annotations
 
@@ -179,12 +182,15 @@ def test_when_output_json_schema_is_set_then_build_succeeds() -> None:
     assert advisor.get_order() == Ordered.LOWEST_PRECEDENCE - 2000
 
 
-@pytest.mark.parametrize("order", [Ordered.HIGHEST_PRECEDENCE, Ordered.LOWEST_PRECEDENCE])
-def test_when_advisor_order_is_out_of_range_then_throw(order: int) -> None:
-    with pytest.raises(
-        ValueError, match="advisor_order must be between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE"
-    ):
-        StructuredOutputValidationAdvisor.builder().output_type(Person).advisor_order(order).build()
+def test_when_advisor_order_is_out_of_range_then_throw() -> None:
+    for order in (Ordered.HIGHEST_PRECEDENCE, Ordered.LOWEST_PRECEDENCE):
+        with pytest.raises(
+            ValueError,
+            match="advisor_order must be between HIGHEST_PRECEDENCE and LOWEST_PRECEDENCE",
+        ):
+            StructuredOutputValidationAdvisor.builder().output_type(Person).advisor_order(
+                order
+            ).build()
 
 
 def test_when_repeat_attempts_is_negative_then_throw() -> None:
@@ -192,7 +198,8 @@ def test_when_repeat_attempts_is_negative_then_throw() -> None:
         validator(attempts=-1)
 
 
-def test_builder_method_chaining() -> None:
+def test_builder_method_chaining_with_jackson_type_reference() -> None:
+    """Jackson's ``TypeReference<Person>`` is the type ``Person`` (PORTING §3)."""
     advisor = (
         StructuredOutputValidationAdvisor.builder()
         .output_type(Person)
@@ -202,6 +209,50 @@ def test_builder_method_chaining() -> None:
     )
     assert advisor.get_order() == Ordered.HIGHEST_PRECEDENCE + 500
     assert advisor.get_name() == NAME
+
+
+def test_builder_method_chaining_with_type_reference() -> None:
+    """A generic type reference is a typing generic here: ``list[Person]``."""
+    advisor = (
+        StructuredOutputValidationAdvisor.builder()
+        .output_type(list[Person])
+        .advisor_order(Ordered.HIGHEST_PRECEDENCE + 600)
+        .build()
+    )
+    assert advisor.get_order() == Ordered.HIGHEST_PRECEDENCE + 600
+    assert advisor.get_name() == NAME
+
+
+def test_builder_method_chaining_with_parameterized_type_reference() -> None:
+    """Spring's ``ParameterizedTypeReference<Person>`` is the type ``Person``."""
+    advisor = (
+        StructuredOutputValidationAdvisor.builder()
+        .output_type(Person)
+        .advisor_order(Ordered.HIGHEST_PRECEDENCE + 700)
+        .build()
+    )
+    assert advisor.get_order() == Ordered.HIGHEST_PRECEDENCE + 700
+    assert advisor.get_name() == NAME
+
+
+def test_builder_with_type_only() -> None:
+    advisor = StructuredOutputValidationAdvisor.builder().output_type(Person).build()
+    assert advisor.get_order() == Ordered.LOWEST_PRECEDENCE - 2000
+    assert advisor.get_name() == NAME
+
+
+def test_get_name() -> None:
+    assert validator().get_name() == NAME
+
+
+def test_get_order() -> None:
+    advisor = (
+        StructuredOutputValidationAdvisor.builder()
+        .output_type(Person)
+        .advisor_order(Ordered.HIGHEST_PRECEDENCE + 1500)
+        .build()
+    )
+    assert advisor.get_order() == Ordered.HIGHEST_PRECEDENCE + 1500
 
 
 def test_default_values() -> None:
@@ -257,35 +308,35 @@ def test_a_type_the_converter_cannot_describe_fails_when_built() -> None:
         validator(object())
 
 
-def test_none_arguments_are_rejected() -> None:
-    advisor = validator()
+def test_when_chat_client_request_is_null_then_throw() -> None:
     chain = DefaultAroundAdvisorChain.builder().push(Terminal(answers(response(VALID)))).build()
-    with pytest.raises(ValueError, match="chatClientRequest must not be null"):
-        advisor.advise_call(None, chain)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="callAdvisorChain must not be null"):
-        advisor.advise_call(request(), None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="streamAdvisorChain must not be null"):
-        advisor.advise_stream(request(), None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="chat_client_request must not be null"):
+        validator().advise_call(None, chain)  # type: ignore[arg-type]
+
+
+def test_when_call_advisor_chain_is_null_then_throw() -> None:
+    with pytest.raises(ValueError, match="call_advisor_chain must not be null"):
+        validator().advise_call(request(), None)  # type: ignore[arg-type]
 
 
 # -- the retry loop ------------------------------------------------------------------
 
 
-def test_valid_json_on_first_attempt() -> None:
+def test_advise_call_with_valid_json_on_first_attempt() -> None:
     valid = response(VALID)
     result, terminal = run(validator(attempts=3), valid)
     assert result is valid
     assert len(terminal.requests) == 1
 
 
-def test_invalid_json_retries() -> None:
+def test_advise_call_with_invalid_json_retries() -> None:
     valid = response(VALID)
     result, terminal = run(validator(attempts=2), response('{"name":"John Doe"}'), valid)
     assert result is valid
     assert len(terminal.requests) == 2
 
 
-def test_usage_accumulates_across_validation_retries() -> None:
+def test_advise_call_accumulates_usage_across_validation_retries() -> None:
     result, terminal = run(
         validator(attempts=1),
         response('{"name":"John Doe"}', DefaultUsage(10, 20, 30)),
@@ -302,7 +353,7 @@ def test_usage_accumulates_across_validation_retries() -> None:
     assert len(terminal.requests) == 2
 
 
-def test_accumulated_usage_is_applied_when_retries_are_exhausted() -> None:
+def test_advise_call_applies_accumulated_usage_when_validation_retries_are_exhausted() -> None:
     result, terminal = run(
         validator(attempts=1),
         response('{"name":"John Doe"}', DefaultUsage(10, 20, 30)),
@@ -314,21 +365,21 @@ def test_accumulated_usage_is_applied_when_retries_are_exhausted() -> None:
     assert len(terminal.requests) == 2
 
 
-def test_the_last_invalid_answer_is_returned_when_all_retries_are_exhausted() -> None:
+def test_advise_call_exhausts_all_retries() -> None:
     invalid = response('{"invalid":"json"}')
     result, terminal = run(validator(attempts=2), invalid)
     assert result is invalid
     assert len(terminal.requests) == 3  # the first attempt + 2 retries
 
 
-def test_zero_retries_calls_the_model_once() -> None:
+def test_advise_call_with_zero_retries() -> None:
     invalid = response('{"invalid":"json"}')
     result, terminal = run(validator(attempts=0), invalid)
     assert result is invalid
     assert len(terminal.requests) == 1
 
 
-def test_a_missing_chat_response_is_retried() -> None:
+def test_advise_call_with_null_chat_response() -> None:
     valid = response(VALID)
     result, terminal = run(validator(attempts=1), response(None), valid)
     assert result is valid
@@ -337,7 +388,7 @@ def test_a_missing_chat_response_is_retried() -> None:
     )
 
 
-def test_a_response_without_generations_is_retried() -> None:
+def test_advise_call_with_null_result() -> None:
     valid = response(VALID)
     empty = ChatClientResponse(ChatResponse([]), {})
     result, terminal = run(validator(attempts=1), empty, valid)
@@ -345,7 +396,7 @@ def test_a_response_without_generations_is_retried() -> None:
     assert len(terminal.requests) == 2
 
 
-def test_complex_type() -> None:
+def test_advise_call_with_complex_type() -> None:
     valid = response('{"street":"123 Main St","city":"Springfield","zip_code":"12345"}')
     result, _ = run(validator(Address, attempts=2), valid)
     assert result is valid
@@ -391,14 +442,14 @@ def test_retries_keep_the_request_context() -> None:
     assert [r.context for r in terminal.requests] == [{"key": "value"}, {"key": "value"}]
 
 
-def test_empty_json_string() -> None:
+def test_validation_with_empty_json_string() -> None:
     valid = response(VALID)
     result, terminal = run(validator(attempts=1), response(""), valid)
     assert result is valid
     assert FEEDBACK + "Empty JSON output for validation." in (user_text(terminal.requests[1]) or "")
 
 
-def test_malformed_json() -> None:
+def test_validation_with_malformed_json() -> None:
     valid = response(VALID)
     result, terminal = run(validator(attempts=1), response('{"name":"John", age:30}'), valid)
     assert result is valid
@@ -406,7 +457,9 @@ def test_malformed_json() -> None:
     assert FEEDBACK + "Invalid JSON: Expecting property name enclosed in double quotes" in feedback
 
 
-def test_extra_fields_break_the_output_type_schema() -> None:
+def test_validation_with_extra_fields() -> None:
+    """With no retries the answer comes back as it is (Spring's assertion); the schema
+    of ``output_type`` forbids extra properties, so with a retry the model is told."""
     extra = response('{"name":"John Doe","age":30,"extraField":"value"}')
     result, _ = run(validator(attempts=0), extra)
     assert result is extra  # the last answer is returned even though it is invalid
@@ -415,7 +468,7 @@ def test_extra_fields_break_the_output_type_schema() -> None:
     assert "'extraField' was unexpected" in (user_text(terminal.requests[1]) or "")
 
 
-def test_nested_object() -> None:
+def test_validation_with_nested_object() -> None:
     valid = response(
         '{"name":"John Doe","age":30,"address":{"street":"123 Main St","city":"Springfield","zip_code":"12345"}}'
     )
@@ -423,7 +476,7 @@ def test_nested_object() -> None:
     assert result is valid
 
 
-def test_invalid_nested_object() -> None:
+def test_validation_with_invalid_nested_object() -> None:
     invalid = response('{"name":"John Doe","age":30,"address":{"street":"123 Main St"}}')
     valid = response(
         '{"name":"John Doe","age":30,"address":{"street":"123 Main St","city":"Springfield","zip_code":"12345"}}'
@@ -436,13 +489,13 @@ def test_invalid_nested_object() -> None:
     )
 
 
-def test_list_type() -> None:
+def test_validation_with_list_type() -> None:
     valid = response('[{"name":"John Doe","age":30},{"name":"Jane Doe","age":25}]')
     result, _ = run(validator(list[Person], attempts=1), valid)
     assert result is valid
 
 
-def test_invalid_list_type() -> None:
+def test_validation_with_invalid_list_type() -> None:
     valid = response('[{"name":"John Doe","age":30},{"name":"Jane Doe","age":25}]')
     result, terminal = run(
         validator(list[Person], attempts=1),
@@ -468,7 +521,7 @@ def test_error_paths_are_readable() -> None:
     )
 
 
-def test_wrong_type_in_field() -> None:
+def test_validation_with_wrong_type_in_field() -> None:
     attempts = 3
     valid = response(VALID)
     invalid = response('{"name":"John Doe","age":"thirty"}')
@@ -523,33 +576,50 @@ def test_a_tool_call_response_is_returned_to_the_tool_loop_without_validation() 
     assert len(terminal.requests) == 1
 
 
-# -- the stream path: passed through, not validated -----------------------------------
+# -- the stream path: not supported, as in Spring ------------------------------------
+
+UNSUPPORTED = "The Structured Output Validation Advisor does not support streaming."
 
 
-def test_stream_passes_through_unvalidated_with_plain_for_and_async_for() -> None:
+def test_advise_stream_throws_unsupported_operation_exception() -> None:
+    """``UnsupportedOperationException`` is ``NotImplementedError`` (PORTING §4), raised
+    when the stream is iterated, as Spring's ``Flux.error`` fails on subscription."""
+    stream = validator().advise_stream(request(), None)  # type: ignore[arg-type]
+
+    async def first() -> ChatClientResponse:
+        return await anext(stream)
+
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        asyncio.run(first())
+
+
+def test_stream_fails_through_the_chat_client_with_plain_for_and_async_for() -> None:
     model = ScriptedChatModel("not json", "still not json")
     client = ChatClient.builder(model).default_advisors(validator()).build()
 
-    assert "".join(client.prompt().user("hi").stream().content()) == "not json"
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        "".join(client.prompt().user("hi").stream().content())
 
     async def consume() -> str:
         return "".join([c async for c in client.prompt().user("hi").stream().content()])
 
-    assert asyncio.run(consume()) == "still not json"
-    assert len(model.prompts) == 2
-    assert all(p.get_user_message().get_text() == "hi" for p in model.prompts)
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        asyncio.run(consume())
+    assert model.prompts == []
 
 
-def test_stream_through_a_chain_calls_the_inner_advisors_once() -> None:
+def test_stream_through_a_chain_fails_on_first_iteration_without_calling_inner_advisors() -> None:
     advisor = validator()
     terminal = Terminal(answers(response("not json")))
     chain = DefaultAroundAdvisorChain.builder().push_all([advisor, terminal]).build()
+    stream = chain.next_stream(request())  # nothing runs before iteration, as with a Flux
 
     async def consume() -> list[ChatClientResponse]:
-        return [r async for r in chain.next_stream(request())]
+        return [r async for r in stream]
 
-    assert len(asyncio.run(consume())) == 1
-    assert len(terminal.requests) == 1
+    with pytest.raises(NotImplementedError, match=UNSUPPORTED):
+        asyncio.run(consume())
+    assert terminal.requests == []
 
 
 # -- through the ChatClient: entity(..., lambda s: s.validate_schema()) ---------------

@@ -1,5 +1,7 @@
-"""UsageAccumulator: Spring's UsageAccumulatorTests, plus loop advisors that use it on a
-real chain (``copy(self)`` each round) on the call and the stream path."""
+"""Port of Spring AI 2.0.1 `org.springframework.ai.chat.client.advisor.UsageAccumulatorTests`:
+9 tests ported, 0 skipped (the final-usage correction is an async iterator, as Spring's
+``Flux``), followed by the port's own tests: arithmetic details and loop advisors that
+use it on a real chain (``copy(self)`` each round) on the call and the stream path."""
 
 from __future__ import annotations
 
@@ -62,6 +64,13 @@ def client_response_with(usage: Usage) -> ChatClientResponse:
     return ChatClientResponse.builder().chat_response(response_with(usage)).build()
 
 
+def collect(stream: AsyncIterator[ChatClientResponse]) -> list[ChatClientResponse]:
+    async def drain() -> list[ChatClientResponse]:
+        return [item async for item in stream]
+
+    return asyncio.run(drain())
+
+
 def usage_of(response: ChatClientResponse | ChatResponse | None) -> tuple[int, int, int]:
     chat_response = response.chat_response if isinstance(response, ChatClientResponse) else response
     assert chat_response is not None
@@ -72,7 +81,7 @@ def usage_of(response: ChatClientResponse | ChatResponse | None) -> tuple[int, i
 # -- Spring's UsageAccumulatorTests --------------------------------------------------
 
 
-def test_accumulated_response_is_none_before_any_round_response() -> None:
+def test_accumulated_response_is_null_before_any_round_response() -> None:
     assert UsageAccumulator().accumulated_response() is None
 
 
@@ -130,32 +139,32 @@ def test_apply_previous_accumulated_usage_to_chunk_without_previous_usage() -> N
     assert UsageAccumulator.apply_previous_accumulated_usage_to_chunk(chunk, None) is chunk
 
 
-def test_emit_final_usage_correction_emits_usage_only_response_when_final_round_has_no_usage() -> (
+def test_emit_final_usage_correction_if_necessary_emits_usage_only_response_when_final_round_has_no_usage() -> (
     None
 ):
     aggregated = client_response_with(DefaultUsage(0, 0, 0))
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         aggregated, response_with(DefaultUsage(0, 0, 0)), response_with(DefaultUsage(10, 20, 30))
-    )
+    ))
     assert len(result) == 1
     assert usage_of(result[0]) == (10, 20, 30)
     assert result[0].chat_response is not None
     assert result[0].chat_response.get_results() == []  # usage only: no text repeated
 
 
-def test_emit_final_usage_correction_emits_nothing_when_final_round_reports_usage() -> None:
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+def test_emit_final_usage_correction_if_necessary_emits_nothing_when_final_round_reports_usage() -> None:
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(1, 2, 3)),
         response_with(DefaultUsage(1, 2, 3)),
         response_with(DefaultUsage(11, 22, 33)),
-    )
+    ))
     assert result == []
 
 
-def test_emit_final_usage_correction_emits_nothing_when_nothing_accumulated() -> None:
-    result = UsageAccumulator.emit_final_usage_correction_if_necessary(
+def test_emit_final_usage_correction_if_necessary_emits_nothing_when_nothing_accumulated() -> None:
+    result = collect(UsageAccumulator.emit_final_usage_correction_if_necessary(
         client_response_with(DefaultUsage(0, 0, 0)), response_with(DefaultUsage(0, 0, 0)), None
-    )
+    ))
     assert result == []
 
 
@@ -243,7 +252,7 @@ class Repeating(CallAdvisor, StreamAdvisor):
             aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
             accumulated = usage.add_round_response(aggregated.chat_response)
             if last_round:
-                for correction in UsageAccumulator.emit_final_usage_correction_if_necessary(
+                async for correction in UsageAccumulator.emit_final_usage_correction_if_necessary(
                     aggregated, aggregated.chat_response, accumulated
                 ):
                     yield correction

@@ -1,9 +1,9 @@
-"""Spring's DefaultChatClientObservationConventionTests and ChatClientObservationContextTests."""
+"""ChatClient observation beyond Spring's own tests (ported in the sibling modules
+test_chat_client_observation_context.py and test_default_chat_client_observation_convention.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -52,18 +52,6 @@ def observation(
     )
 
 
-def test_convention_has_name() -> None:
-    assert (
-        convention.get_name()
-        == DefaultChatClientObservationConvention.DEFAULT_NAME
-        == "spring.ai.chat.client"
-    )
-
-
-def test_contextual_name() -> None:
-    assert convention.get_contextual_name(observation()) == "spring_ai chat_client"
-
-
 @pytest.mark.parametrize("stream", [True, False])
 def test_required_key_values(stream: bool) -> None:
     values = convention.get_low_cardinality_key_values(observation(stream=stream))
@@ -75,20 +63,6 @@ def test_required_key_values(stream: bool) -> None:
         "spring.ai.chat.client.stream": stream,
     }
     assert type(values["spring.ai.chat.client.stream"]) is bool
-
-
-def test_optional_key_values() -> None:
-    request = (
-        ChatClientRequest.builder()
-        .prompt(Prompt(""))
-        .context("chat_memory_conversation_id", "007")
-        .build()
-    )
-    values = convention.get_high_cardinality_key_values(
-        observation(request, [dummy_advisor("advisor1"), dummy_advisor("advisor2")])
-    )
-    assert values["spring.ai.chat.client.advisors"] == ["advisor1", "advisor2"]
-    assert values["spring.ai.chat.client.conversation.id"] == "007"
 
 
 def test_optional_key_values_are_absent_when_not_set() -> None:
@@ -144,46 +118,13 @@ def test_context_with_mandatory_request() -> None:
     assert context.get_format() is None
 
 
-def test_context_none_advisors_raises() -> None:
-    with pytest.raises(ValueError, match=r"advisors cannot be null"):
-        ChatClientObservationContext.builder().request(empty_request()).advisors(None).build()
-
-
-def test_context_advisors_with_none_elements_raises() -> None:
-    with pytest.raises(ValueError, match=r"advisors cannot contain null elements"):
-        ChatClientObservationContext.builder().request(empty_request()).advisors(
-            [dummy_advisor("a"), None]
-        ).build()
-
-
 def test_context_none_request_raises() -> None:
-    with pytest.raises(ValueError, match=r"chatClientRequest cannot be null"):
+    """The builder fails with ``RuntimeError`` (Spring's ``Assert.state``), the
+    constructor with ``ValueError`` (``Assert.notNull``)."""
+    with pytest.raises(RuntimeError, match=r"chat_client_request cannot be null"):
         ChatClientObservationContext.builder().request(None).build()
-
-
-def test_context_with_advisors() -> None:
-    advisors = [dummy_advisor("a"), dummy_advisor("b")]
-    context = observation(advisors=advisors)
-    assert context.get_advisors() == advisors
-    assert observation(advisors=[]).get_advisors() == []
-
-
-def test_context_builder_reused_gives_different_instances() -> None:
-    builder: Any = ChatClientObservationContext.builder().request(empty_request())
-    assert builder.build() is not builder.build()
-
-
-def test_context_response_can_be_set_and_cleared() -> None:
-    context = observation()
-    response = (
-        ChatClientResponse.builder()
-        .chat_response(ChatResponse([Generation(AssistantMessage("Test message"))]))
-        .build()
-    )
-    context.set_response(response)
-    assert context.get_response() is response
-    context.set_response(None)
-    assert context.get_response() is None
+    with pytest.raises(ValueError, match=r"chat_client_request cannot be null"):
+        ChatClientObservationContext(None)  # type: ignore[arg-type]
 
 
 def test_context_format() -> None:

@@ -5,6 +5,7 @@ from spring_ai_py.chat.client.advisor.api.advisor import (
     CallAdvisor,
     MemoryAdvisor,
     StreamAdvisor,
+    TerminalAdvisor,
     ToolAdvisor,
 )
 from spring_ai_py.chat.client.advisor.api.base_advisor import BaseAdvisor, BaseChatMemoryAdvisor
@@ -26,5 +27,6 @@ __all__ = [
     "MemoryAdvisor",
     "StreamAdvisor",
     "StreamAdvisorChain",
+    "TerminalAdvisor",
     "ToolAdvisor",
 ]

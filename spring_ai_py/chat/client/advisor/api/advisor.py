@@ -39,6 +39,20 @@ class CallAdvisor(Advisor):
         and change the response. Not calling the chain short-circuits everything inside.
         """
 
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """The async twin of :meth:`advise_call` (PORTING §8).
+
+        By default :meth:`advise_call` runs off the event loop (on the default executor,
+        in the current ``contextvars`` context), and the rest of the chain is called
+        through ``next_call`` there. Override it, awaiting
+        ``call_advisor_chain.anext_call(...)``, to stay on the loop.
+        """
+        from spring_ai_py._bridge import run_blocking
+
+        return await run_blocking(None, self.advise_call, chat_client_request, call_advisor_chain)
+
 
 class StreamAdvisor(Advisor):
     """An advisor on the streaming path."""
@@ -62,3 +76,11 @@ class MemoryAdvisor(Advisor):
 
 class ToolAdvisor(Advisor):
     """Marker: the advisor owns the tool-call loop; at most one per chain."""
+
+
+class TerminalAdvisor(Advisor):
+    """Marker: the advisor calls the model and ends the chain.
+
+    The chain always runs terminal advisors innermost, whatever their order (PORTING
+    §7.13), and the ChatClient adds its own terminals only when no advisor is one.
+    """

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import threading
 from abc import abstractmethod
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -11,7 +10,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, MemoryAdvisor, StreamAdvisor
+from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.memory.chat_memory import ChatMemory
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import (
@@ -19,20 +21,12 @@ if TYPE_CHECKING:
         CallAdvisorChain,
         StreamAdvisorChain,
     )
-    from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
-_default_scheduler: Executor | None = None
-_default_scheduler_lock = threading.Lock()
-
-
+@lazy_singleton
 def default_scheduler() -> Executor:
-    """The shared executor for blocking advisor work on the stream path (created lazily)."""
-    global _default_scheduler
-    if _default_scheduler is None:
-        with _default_scheduler_lock:
-            if _default_scheduler is None:
-                _default_scheduler = ThreadPoolExecutor(thread_name_prefix="spring-ai-py-advisor")
-    return _default_scheduler
+    """The shared executor for blocking advisor work (``before``/``after`` on the stream
+    and async call paths), created on first use."""
+    return ThreadPoolExecutor(thread_name_prefix="spring-ai-py-advisor")
 
 
 class BaseAdvisor(CallAdvisor, StreamAdvisor):
@@ -52,8 +46,24 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
         _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
         request = self._checked_request(self.before(chat_client_request, call_advisor_chain))
-        response = call_advisor_chain.next_call(request)
+        response = self._response_for_after(call_advisor_chain.next_call(request), request)
         return self._checked_response(self.after(response, call_advisor_chain))
+
+    async def aadvise_call(
+        self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
+    ) -> ChatClientResponse:
+        """``before`` and ``after`` on :meth:`get_scheduler`'s executor, the rest of the
+        chain awaited on the loop. A cancelled call never reaches ``after``."""
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        request = self._checked_request(
+            await run_blocking(scheduler, self.before, chat_client_request, call_advisor_chain)
+        )
+        response = self._response_for_after(await call_advisor_chain.anext_call(request), request)
+        return self._checked_response(
+            await run_blocking(scheduler, self.after, response, call_advisor_chain)
+        )
 
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
@@ -70,15 +80,13 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         scheduler: Executor,
     ) -> AsyncIterator[ChatClientResponse]:
         from spring_ai_py.chat.client.advisor.advisor_utils import AdvisorUtils
-        from spring_ai_py.chat.client.records import ChatClientResponse
-        from spring_ai_py.chat.model import MessageAggregator
+        from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 
         request = self._checked_request(
             await run_blocking(scheduler, self.before, chat_client_request, chain)
         )
         finished = False
-        chunks: list[Any] = []
-        context: dict[str, Any] = dict(request.context)
+        aggregation = ChatClientStreamAggregation(request.context)
         # aclosing: stopping early closes the rest of the chain now, not when collected.
         async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
             async for response in stream:
@@ -88,13 +96,17 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
                         await run_blocking(scheduler, self.after, response, chain)
                     )
                 elif not finished:
-                    if response.chat_response is not None:
-                        chunks.append(response.chat_response)
-                    context.update(response.context)
+                    aggregation.add(response)
                 yield response
         if not finished:
-            aggregated = ChatClientResponse(MessageAggregator.aggregate_responses(chunks), context)
-            await run_blocking(scheduler, self.after, aggregated, chain)
+            await run_blocking(scheduler, self.after, aggregation.result(), chain)
+
+    def _response_for_after(
+        self, response: ChatClientResponse, request: ChatClientRequest
+    ) -> ChatClientResponse:
+        """What ``after`` receives for the rest of the chain's ``response`` to ``request``
+        (hook: the memory advisor carries what ``before`` left to store)."""
+        return response
 
     def _checked_request(self, request: ChatClientRequest | None) -> ChatClientRequest:
         if request is None:
@@ -127,9 +139,16 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
 
 
 class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
-    """Base of the chat-memory advisors: reads the conversation id from the context."""
+    """Base of the chat-memory advisors: reads the conversation id from the context and
+    runs the stream path of every memory advisor.
 
-    DEFAULT_CONVERSATION_ID_KEY: ClassVar[str] = "chat_memory_conversation_id"
+    On the call path (blocking and async) ``before`` → rest of the chain → ``after``
+    stores the turn; on the stream path ``after`` runs once on the aggregated reply when
+    the stream completes. A call that fails or is cancelled, and a stream that fails or
+    is not consumed to its end, never reach ``after``: nothing is stored.
+    """
+
+    DEFAULT_CONVERSATION_ID_KEY: ClassVar[str] = ChatMemory.CONVERSATION_ID
 
     def get_conversation_id(self, context: Mapping[str, Any], default_conversation_id: str | None = None) -> str:
         """The conversation id from ``context`` (``ChatMemory.CONVERSATION_ID``), else the default.
@@ -142,3 +161,63 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
         value = context.get(self.DEFAULT_CONVERSATION_ID_KEY)
         conversation_id = str(value) if value is not None else default_conversation_id
         return _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
+
+    def advise_stream(
+        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
+        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        return self._stream_and_store(chat_client_request, stream_advisor_chain)
+
+    async def _stream_and_store(
+        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
+    ) -> AsyncIterator[ChatClientResponse]:
+        from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
+
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        request = self._checked_request(
+            await run_blocking(scheduler, self.before, chat_client_request, chain)
+        )
+
+        async def store(aggregated: ChatClientResponse) -> None:
+            # Reached only when the stream completed: a failed or abandoned stream
+            # stores nothing.
+            await run_blocking(
+                scheduler, self.after, self._response_for_after(aggregated, request), chain
+            )
+
+        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
+            chain.next_stream(request), store, request.context
+        )
+        async with contextlib.aclosing(stream):  # type: ignore[type-var]
+            async for response in stream:
+                yield self._for_caller(response)
+
+    # -- what before() leaves for after() to store ------------------------------------
+
+    @property
+    def _pending_key(self) -> str:
+        """The context key under which ``before`` leaves the message(s) ``after`` stores
+        with the reply (private to this advisor instance)."""
+        return f"spring_ai_py.chat.memory.pending_message.{id(self)}"
+
+    def _response_for_after(
+        self, response: ChatClientResponse, request: ChatClientRequest
+    ) -> ChatClientResponse:
+        """``response`` carrying what ``before()`` left to store, even when an inner
+        advisor answered with a context of its own."""
+        key = self._pending_key
+        if key not in request.context:
+            return response
+        context = dict(response.context)
+        context[key] = request.context[key]
+        return ChatClientResponse(response.chat_response, context)
+
+    def _for_caller(self, response: ChatClientResponse) -> ChatClientResponse:
+        """A streamed chunk as it leaves this advisor: without the pending messages."""
+        key = self._pending_key
+        if key not in response.context:
+            return response
+        return ChatClientResponse(
+            response.chat_response, {k: v for k, v in response.context.items() if k != key}
+        )

@@ -28,6 +28,13 @@ class CallAdvisorChain(AdvisorChain):
     def next_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
         """Invoke the next call advisor; the innermost one calls the model."""
 
+    async def anext_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
+        """The async twin of :meth:`next_call` (PORTING §8); by default :meth:`next_call`
+        off the event loop."""
+        from spring_ai_py._bridge import run_blocking
+
+        return await run_blocking(None, self.next_call, chat_client_request)
+
     @abstractmethod
     def get_call_advisors(self) -> list[CallAdvisor]:
         """The call advisors this chain was created with, in execution order."""

@@ -37,16 +37,20 @@ def advisor_contextual_name(advisor_name: str) -> str:
 
 @dataclass(slots=True)
 class AdvisorObservationContext(Buildable):
-    """What an advisor span is about: the advisor, its order, the request and response."""
+    """What an advisor span is about: the advisor, its order, the request and response.
 
-    advisor_name: str
+    ``advisor_name`` and ``chat_client_request`` are required (``ValueError`` without
+    them, as Spring's ``Assert.hasText`` / ``Assert.notNull``).
+    """
+
+    advisor_name: str = ""
     chat_client_request: ChatClientRequest | None = None
     order: int = 0
     chat_client_response: ChatClientResponse | None = None
 
     def __post_init__(self) -> None:
-        _assert.has_text(self.advisor_name, "advisorName cannot be null or empty")
-        _assert.not_none(self.chat_client_request, "chatClientRequest cannot be null")
+        _assert.has_text(self.advisor_name, "advisor_name cannot be null or empty")
+        _assert.not_none(self.chat_client_request, "chat_client_request cannot be null")
 
     def get_advisor_name(self) -> str:
         return self.advisor_name
@@ -74,6 +78,10 @@ class AdvisorObservationConvention(ABC):
     @abstractmethod
     def get_contextual_name(self, context: AdvisorObservationContext) -> str:
         """The span name."""
+
+    def supports_context(self, context: object) -> bool:
+        """Whether this convention applies to ``context`` (Micrometer's ``supportsContext``)."""
+        return isinstance(context, AdvisorObservationContext)
 
     def get_low_cardinality_key_values(self, context: AdvisorObservationContext) -> Attributes:
         """Attributes with few distinct values."""

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
-from spring_ai_py._bridge import run_blocking
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.chat.client.advisor.api import Advisor, BaseChatMemoryAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
-from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message, UserMessage
 from spring_ai_py.chat.prompt import PromptTemplate
@@ -21,7 +17,7 @@ from spring_ai_py.vectorstore import SearchRequest, VectorStore
 from spring_ai_py.vectorstore.filter import FilterExpressionBuilder
 
 if TYPE_CHECKING:
-    from spring_ai_py.chat.client.advisor.api import AdvisorChain, StreamAdvisorChain
+    from spring_ai_py.chat.client.advisor.api import AdvisorChain
 
 _DEFAULT_SYSTEM_PROMPT_TEMPLATE = """\
 {instructions}
@@ -38,10 +34,6 @@ LONG_TERM_MEMORY:
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"})
 
 
-_PENDING_USER_MESSAGE = "spring_ai_py.chat.memory.vector_store.pending_user_message"
-"""Context key of the user message ``before()`` leaves for ``after()`` to store."""
-
-
 class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     """Keeps the conversation in a vector store and brings the relevant part of it into
     the system message.
@@ -51,9 +43,11 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     advisor param :attr:`TOP_K`, else ``default_top_k``, 20), renders the system prompt
     template with ``instructions`` (the current system text) and ``long_term_memory``
     (one ``<memory-entry type="user|assistant">`` element per message, its text
-    XML-escaped so stored content cannot break out of the element), and then stores the
-    user message. ``after()`` stores the assistant message of the first generation. On
-    the stream path the reply is stored once the stream completes, from the aggregated
+    XML-escaped so stored content cannot break out of the element). ``after()`` stores
+    the user message together with the assistant message of the first generation, in one
+    write: unlike Spring 2.0.1, which stores the user message in ``before()``, a call
+    that fails or is cancelled stores nothing (as PORTING §7.8 for the message memory).
+    On the stream path the turn is stored once the stream completes, from the aggregated
     chunks. Only text is stored (not media).
 
     The conversation id comes from the advisor param ``ChatMemory.CONVERSATION_ID`` and
@@ -128,48 +122,22 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             }
         )
         augmented_prompt = prompt.augment_system_message(augmented_system_text)
-        # The user message is written with the reply, in after(): a failed call, or a
-        # stream that did not complete, stores nothing (PORTING §7.8, §7.16).
         context = dict(chat_client_request.context)
-        context[_PENDING_USER_MESSAGE] = augmented_prompt.get_user_message()
+        context[self._pending_key] = augmented_prompt.get_user_message()
         return ChatClientRequest(augmented_prompt, context)
 
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
     ) -> ChatClientResponse:
+        context = dict(chat_client_response.context)
+        pending = context.pop(self._pending_key, None)
+        messages: list[Message] = [pending] if isinstance(pending, Message) else []
         chat_response = chat_client_response.chat_response
         generation = chat_response.get_result() if chat_response is not None else None
-        messages: list[Message] = [generation.get_output()] if generation is not None else []
-        context = chat_client_response.context
-        pending = context.get(_PENDING_USER_MESSAGE)
-        if isinstance(pending, Message):
-            messages.insert(0, pending)
-            context = {k: v for k, v in context.items() if k != _PENDING_USER_MESSAGE}
-            chat_client_response = ChatClientResponse(chat_response, context)
+        if generation is not None:
+            messages.append(generation.get_output())
         self._store(messages, self.get_conversation_id(context))
-        return chat_client_response
-
-    def advise_stream(
-        self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
-        return self._stream_and_store(chat_client_request, stream_advisor_chain)
-
-    async def _stream_and_store(
-        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
-    ) -> AsyncIterator[ChatClientResponse]:
-        request = await run_blocking(self._scheduler, self.before, chat_client_request, chain)
-
-        async def store(aggregated: ChatClientResponse) -> None:
-            await run_blocking(self._scheduler, self.after, aggregated, chain)
-
-        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
-            chain.next_stream(request), store, request.context
-        )
-        async with contextlib.aclosing(stream):  # type: ignore[type-var]
-            async for response in stream:
-                yield response
+        return ChatClientResponse(chat_response, context)
 
     def _top_k(self, context: dict[str, Any]) -> int:
         from_context = context.get(self.TOP_K)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
 from spring_ai_py.chat.messages import (
     AbstractMessage,
     AssistantMessage,
@@ -27,7 +28,7 @@ from spring_ai_py.chat.messages import (
 )
 from spring_ai_py.content import Media
 
-CONVERSATION_TS = "JdbcChatMemoryRepository_message_timestamp"
+CONVERSATION_TS = STORAGE_TIMESTAMP_KEY
 
 
 @dataclass(frozen=True)

@@ -60,11 +60,17 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
         JdbcChatMemoryRepository.builder().data_source(pool)
             .dialect(PostgresChatMemoryRepositoryDialect()).build()
 
+    ``builder().jdbc_template(x)`` is the same setter as ``data_source(x)`` (Spring's
+    ``JdbcTemplate`` wraps a ``DataSource``; the port has no template class).
+
     Call ``close()`` (or use it as a context manager) to release its connections.
     """
 
     CONVERSATION_TS: ClassVar[str] = _message_codec.CONVERSATION_TS
     """Metadata key of a read-back message's creation time."""
+
+    _builder_aliases: ClassVar[dict[str, str]] = {"jdbc_template": "data_source"}
+    """Spring's ``builder().jdbcTemplate(t)``: here anything ``data_source`` accepts."""
 
     def __init__(
         self,
@@ -91,7 +97,9 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
             source = source_for(data_source)
             resolved = dialect if dialect is not None else _detect(source)
         else:
-            raise ValueError("DataSource must be set (either via data_source() or dsn())")
+            raise ValueError(
+                "DataSource must be set (either via data_source(), jdbc_template() or dsn())"
+            )
         self._dsn = dsn
         self._data_source = data_source
         self._dialect = resolved

@@ -1,5 +1,7 @@
-"""Spring's DefaultAdvisorObservationConventionTests and AdvisorObservationContextTests,
-plus the contextual-name rules of PORTING §9."""
+"""Advisor observation beyond Spring's own tests (those are ported in
+``test_advisor_observation_context.py`` and
+``test_default_advisor_observation_convention.py``): the contextual-name rules of
+PORTING §9, attribute types and argument checks."""
 
 from __future__ import annotations
 
@@ -36,10 +38,6 @@ def test_convention_has_default_name() -> None:
         == "spring.ai.advisor"
     )
     assert DefaultAdvisorObservationConvention("custom").get_name() == "custom"
-
-
-def test_contextual_name() -> None:
-    assert convention.get_contextual_name(context("MyName")) == "my_name"
 
 
 @pytest.mark.parametrize(
@@ -98,15 +96,10 @@ def test_context_with_mandatory_options() -> None:
 
 
 def test_context_missing_advisor_name() -> None:
-    with pytest.raises(ValueError, match=r"advisorName cannot be null or empty"):
+    with pytest.raises(ValueError, match=r"advisor_name cannot be null or empty"):
         AdvisorObservationContext.builder().chat_client_request(request()).advisor_name("").build()
-    with pytest.raises(ValueError, match=r"advisorName cannot be null or empty"):
+    with pytest.raises(ValueError, match=r"advisor_name cannot be null or empty"):
         AdvisorObservationContext(None, request())  # type: ignore[arg-type]
-
-
-def test_context_missing_chat_client_request() -> None:
-    with pytest.raises(ValueError, match=r"chatClientRequest cannot be null"):
-        AdvisorObservationContext.builder().advisor_name("AdvisorName").build()
 
 
 def test_context_with_empty_prompt() -> None:

@@ -1,6 +1,8 @@
-"""Ports ToolSearchToolCallingAdvisorCallTests with real components: the keyword index
-(recording its calls), the default tool-calling manager and the scripted model; plus
-the whole discover-then-call loop, always-included tools and bad input."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.chat.client.advisor.toolsearch.ToolSearchToolCallingAdvisorCallTests`:
+20 tests ported, 0 skipped; with real components (the keyword index recording its calls,
+the default tool-calling manager, the scripted model) where Spring mocks them; plus the
+whole discover-then-call loop, always-included tools and bad input."""
 
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def options_with(*callbacks: ToolCallback) -> ToolCallingChatOptions:
 # -- builder -----------------------------------------------------------------------
 
 
-def test_build_without_tool_index_raises() -> None:
+def test_when_tool_index_is_null_then_throw() -> None:
     with pytest.raises(ValueError, match="tool_index is required"):
         ToolSearchToolCallingAdvisor.builder().build()
 
@@ -197,7 +199,7 @@ def test_first_request_indexes_tools_once(
     assert len(index.indexed) == 1
 
 
-def test_second_request_with_the_same_tools_skips_reindexing(
+def test_second_request_same_tools_skips_reindexing(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -228,7 +230,7 @@ def test_registration_order_does_not_change_the_fingerprint(
     assert len(index.indexed) == 1
 
 
-def test_second_request_with_different_tools_reindexes(
+def test_second_request_different_tools_reindexes(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -274,7 +276,7 @@ def test_the_fingerprint_keeps_names_and_descriptions_apart(
     assert len(index.indexed) == 2
 
 
-def test_lru_eviction_evicts_the_least_recently_used_session(
+def test_lru_eviction_evicts_lru_session_when_capacity_exceeded(
     index: RecordingToolIndex, model: ScriptedChatModel, make_request: Request, run_call: Run
 ) -> None:
     advisor = advisor_for(index, eviction_strategy=LruEvictionStrategy(1))
@@ -296,7 +298,7 @@ def test_always_evict_reindexes_every_request(
     assert len(index.indexed) == 2
 
 
-def test_evict_session_forces_reindexing_on_the_next_request(
+def test_evict_session_forces_reindex_on_next_request(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -315,7 +317,7 @@ def test_evict_session_forces_reindexing_on_the_next_request(
     assert len(index.indexed) == 2
 
 
-def test_finalize_loop_does_not_clear_the_index(
+def test_finalize_loop_does_not_clear_index(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -328,7 +330,7 @@ def test_finalize_loop_does_not_clear_the_index(
     assert index.size("test-session-id") == 1
 
 
-def test_conversation_id_from_context_is_the_session(
+def test_conversation_id_from_context(
     index: RecordingToolIndex, model: ScriptedChatModel, make_request: Request, run_call: Run
 ) -> None:
     model.add_response("response")
@@ -372,7 +374,7 @@ def test_requests_without_tool_calling_options_pass_through(
 # -- each iteration --------------------------------------------------------------------
 
 
-def test_tool_search_tool_is_registered(
+def test_tool_search_tool_callback_is_registered(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -388,7 +390,7 @@ def test_tool_search_tool_is_registered(
     assert options.tool_context == {SESSION_KEY: "test-session-id"}
 
 
-def test_before_call_ignores_references_to_unknown_tools(
+def test_before_call_extracts_tool_references(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -403,6 +405,7 @@ def test_before_call_ignores_references_to_unknown_tools(
     ]
     model.add_response("response")
     run_call(advisor_for(index), make_request(messages=messages), model)
+    # the references name tools the request does not carry: only the search tool is sent
     assert sent_tool_names(model.last_prompt) == ["toolSearchTool"]
 
 
@@ -425,7 +428,7 @@ def test_cached_tool_callbacks_are_used(
     assert sent_tool_names(model.last_prompt) == ["toolSearchTool", "weatherTool"]
 
 
-def test_non_accumulation_keeps_all_parallel_searches_of_the_last_turn(
+def test_non_accumulation_keeps_all_parallel_tool_search_responses_in_same_turn(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -458,7 +461,7 @@ def test_non_accumulation_keeps_all_parallel_searches_of_the_last_turn(
     ]
 
 
-def test_non_accumulation_keeps_only_the_last_turn(
+def test_non_accumulation_keeps_only_last_turn_across_turns(
     index: RecordingToolIndex,
     model: ScriptedChatModel,
     make_request: Request,
@@ -539,7 +542,7 @@ def test_always_included_tools_are_sent_without_a_search(
     assert sent_tool_names(model.last_prompt) == ["toolSearchTool", "calendar", "clock"]
 
 
-def test_tool_search_tool_prefers_the_models_max_results(
+def test_tool_search_tool_uses_llm_max_results_over_advisor_default(
     index: RecordingToolIndex, model: ScriptedChatModel, make_request: Request, run_call: Run
 ) -> None:
     model.add_tool_calls(("toolSearchTool", {"query": "weather", "maxResults": 7}))
@@ -553,7 +556,7 @@ def test_tool_search_tool_prefers_the_models_max_results(
     )
 
 
-def test_tool_search_tool_falls_back_to_the_advisors_max_results(
+def test_tool_search_tool_falls_back_to_advisor_max_results_when_llm_omits(
     index: RecordingToolIndex, model: ScriptedChatModel, make_request: Request, run_call: Run
 ) -> None:
     model.add_tool_calls(("toolSearchTool", {"query": "weather"}))

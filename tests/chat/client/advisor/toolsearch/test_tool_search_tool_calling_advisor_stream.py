@@ -1,5 +1,7 @@
-"""Ports ToolSearchToolCallingAdvisorStreamTests with real components, plus the whole
-discover-then-call loop on the stream path."""
+"""Port of Spring AI 2.0.1
+`org.springframework.ai.chat.client.advisor.toolsearch.ToolSearchToolCallingAdvisorStreamTests`:
+5 tests ported, 0 skipped; with real components, plus the whole discover-then-call
+loop on the stream path."""
 
 from __future__ import annotations
 
@@ -109,7 +111,7 @@ def test_stream_before_iteration_extracts_tool_references(
     assert sent_tool_names(model.last_prompt) == ["toolSearchTool", "weatherTool"]
 
 
-def test_stream_uses_the_conversation_id_from_context(
+def test_stream_uses_conversation_id_from_context(
     index: RecordingToolIndex, model: ScriptedChatModel, make_request: Request, run_stream: Stream
 ) -> None:
     model.add_response("response")

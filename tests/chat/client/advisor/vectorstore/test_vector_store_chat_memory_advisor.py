@@ -245,3 +245,17 @@ def test_stream_stores_the_aggregated_reply_once_complete() -> None:
     )
     assert "".join(chunks) == "Hello there Ada"
     assert store.texts("s1") == [("ASSISTANT", "Hello there Ada"), ("USER", "Hi, I am Ada")]
+
+
+def test_a_failed_call_stores_nothing() -> None:
+    """Port difference (like PORTING §7.8): Spring stores the user message in ``before()``;
+    here the turn is stored whole in ``after()``, so a failed call leaves no trace."""
+    store = RecordingVectorStore()
+    model = ScriptedChatModel()
+    model.add_error(RuntimeError("model down"))
+    client = _client(model, VectorStoreChatMemoryAdvisor.builder(store).build())
+    with pytest.raises(RuntimeError, match="model down"):
+        client.prompt().user("lost question").advisors(
+            lambda a: a.param(ChatMemory.CONVERSATION_ID, "f")
+        ).call().content()
+    assert store.texts("f") == []

@@ -1,20 +1,20 @@
-"""JdbcChatMemoryRepository on real SQLite and PostgreSQL databases.
+"""JdbcChatMemoryRepository on real SQLite and PostgreSQL databases: what the port adds.
 
-Spring's AbstractJdbcChatMemoryRepositoryIT and JdbcChatMemoryRepositoryBuilderTests
-behaviours, plus what this port adds: lossless tool messages, atomic saves, corrupt-row
-errors, reading tables written by Spring, and the connection options.
+Spring's own tests are ported in ``test_jdbc_chat_memory_repository_it.py``
+(AbstractJdbcChatMemoryRepositoryIT) and ``test_jdbc_chat_memory_repository_builder.py``;
+here: timestamps, atomic saves, corrupt-row errors, reading tables written by Spring,
+and the connection options.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 import sqlite3
 import sys
 import threading
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -56,101 +56,6 @@ def raw_rows(backend: Any, conversation_id: str) -> list[tuple[Any, ...]]:
 
 
 # --- Spring's AbstractJdbcChatMemoryRepositoryIT -------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("message", "type_name"),
-    [
-        (AssistantMessage("Message from assistant"), "ASSISTANT"),
-        (UserMessage("Message from user"), "USER"),
-        (SystemMessage("Message from system"), "SYSTEM"),
-    ],
-)
-def test_save_messages_single_message(sql_backend: Any, message: Message, type_name: str) -> None:
-    repository = sql_backend.repository()
-    conversation_id = new_id()
-    repository.save_all(conversation_id, [message])
-
-    assert conversation_id in repository.find_conversation_ids()
-    [row] = raw_rows(sql_backend, conversation_id)
-    assert row[:4] == (conversation_id, message.get_text(), type_name, 0)
-    assert row[4] is not None
-
-
-def test_save_messages_multiple_messages(sql_backend: Any) -> None:
-    repository = sql_backend.repository()
-    conversation_id = new_id()
-    messages: list[Message] = [
-        AssistantMessage("Message from assistant"),
-        UserMessage("Message from user"),
-        SystemMessage("Message from system"),
-    ]
-    repository.save_all(conversation_id, messages)
-
-    rows = raw_rows(sql_backend, conversation_id)
-    assert [row[:4] for row in rows] == [
-        (conversation_id, m.get_text(), m.get_message_type().name, i)
-        for i, m in enumerate(messages)
-    ]
-    assert len(repository.find_by_conversation_id(conversation_id)) == 3
-
-    repository.save_all(conversation_id, [UserMessage("Hello")])
-    assert len(repository.find_by_conversation_id(conversation_id)) == 1
-    assert len(raw_rows(sql_backend, conversation_id)) == 1
-
-
-def test_delete_messages_by_conversation_id(sql_backend: Any) -> None:
-    repository = sql_backend.repository()
-    conversation_id = new_id()
-    repository.save_all(conversation_id, [UserMessage("a"), AssistantMessage("b")])
-    repository.delete_by_conversation_id(conversation_id)
-
-    assert raw_rows(sql_backend, conversation_id) == []
-    assert conversation_id not in repository.find_conversation_ids()
-
-
-def test_tool_messages_are_stored_unlike_spring(sql_backend: Any, strip_timestamps: Strip) -> None:
-    # Spring 2.0.1 filters these out on save; this repository keeps them.
-    repository = sql_backend.repository()
-    conversation_id = new_id()
-    messages: list[Message] = [
-        UserMessage("What is the weather?"),
-        AssistantMessage(
-            tool_calls=[AssistantMessage.ToolCall("call1", "function", "getWeather", "{}")]
-        ),
-        ToolResponseMessage([ToolResponseMessage.ToolResponse("call1", "getWeather", "sunny")]),
-        AssistantMessage("It is sunny."),
-    ]
-    repository.save_all(conversation_id, messages)
-
-    assert strip_timestamps(repository.find_by_conversation_id(conversation_id)) == messages
-    assert [row[2] for row in raw_rows(sql_backend, conversation_id)] == [
-        "USER",
-        "ASSISTANT",
-        "TOOL",
-        "ASSISTANT",
-    ]
-
-
-def test_message_timestamp_is_exposed_as_metadata_and_preserved_across_saves(
-    sql_backend: Any,
-) -> None:
-    repository = sql_backend.repository()
-    conversation_id = new_id()
-    repository.save_all(conversation_id, [UserMessage("first")])
-
-    [first] = repository.find_by_conversation_id(conversation_id)
-    first_timestamp = first.get_metadata()[TS]
-    assert isinstance(first_timestamp, datetime)
-    assert first_timestamp.tzinfo is not None
-    assert first_timestamp.utcoffset() == timedelta(0)
-
-    repository.save_all(conversation_id, [first, AssistantMessage("second")])
-
-    after = repository.find_by_conversation_id(conversation_id)
-    assert after[0].get_metadata()[TS] == first_timestamp
-    assert isinstance(after[1].get_metadata()[TS], datetime)
-    assert after[1].get_metadata()[TS] >= first_timestamp
 
 
 def test_a_given_timestamp_is_stored(sql_backend: Any) -> None:
@@ -458,13 +363,6 @@ def test_a_corrupt_sqlite_timestamp_raises_an_error_naming_the_conversation(
 # --- Building and connections ---------------------------------------------------------------
 
 
-def test_builder_without_data_source() -> None:
-    with pytest.raises(
-        ValueError, match=r"^DataSource must be set \(either via data_source\(\) or dsn\(\)\)$"
-    ):
-        JdbcChatMemoryRepository.builder().build()
-
-
 def test_builder_with_both_dsn_and_data_source(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="Only one of data_source and dsn can be set"):
         JdbcChatMemoryRepository.builder().dsn(str(tmp_path / "a.db")).data_source(
@@ -520,57 +418,6 @@ def test_dialects_reject_bad_arguments(
 )
 def test_dialect_is_detected_from_the_dsn(source: str | Path, expected: type) -> None:
     assert type(JdbcChatMemoryRepositoryDialect.from_(source)) is expected
-
-
-def test_dialect_of_an_unknown_connection_defaults_to_postgres(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    with caplog.at_level(logging.WARNING):
-        dialect = JdbcChatMemoryRepositoryDialect.from_(object())
-    assert isinstance(dialect, PostgresChatMemoryRepositoryDialect)
-    assert "defaulting to the Postgres dialect" in caplog.text
-
-
-def test_dialect_is_detected_from_a_data_source(tmp_path: Path, strip_timestamps: Strip) -> None:
-    path = tmp_path / "memory.db"
-    repository = (
-        JdbcChatMemoryRepository.builder().data_source(lambda: sqlite3.connect(path)).build()
-    )
-    assert isinstance(repository.get_dialect(), SqliteChatMemoryRepositoryDialect)
-
-    repository.save_all("c", [UserMessage("per-call connection")])
-    assert strip_timestamps(repository.find_by_conversation_id("c")) == [
-        UserMessage("per-call connection")
-    ]
-
-
-def test_a_data_source_that_fails_during_detection_defaults_to_postgres(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    def broken() -> Any:
-        raise OSError("Connection failed")
-
-    with caplog.at_level(logging.WARNING):
-        repository = JdbcChatMemoryRepository.builder().data_source(broken).build()
-    assert isinstance(repository.get_dialect(), PostgresChatMemoryRepositoryDialect)
-    assert "Could not open a connection to detect the database" in caplog.text
-
-
-def test_an_explicit_dialect_wins_over_the_detected_one(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    with caplog.at_level(logging.WARNING):
-        repository = (
-            JdbcChatMemoryRepository.builder()
-            .dsn("postgresql://localhost/db")
-            .dialect(SqliteChatMemoryRepositoryDialect())
-            .build()
-        )
-    assert isinstance(repository.get_dialect(), SqliteChatMemoryRepositoryDialect)
-    assert (
-        "Explicitly set dialect SqliteChatMemoryRepositoryDialect will be used instead of "
-        "detected dialect PostgresChatMemoryRepositoryDialect"
-    ) in caplog.text
 
 
 def test_sqlite_dsn_url_and_builder(tmp_path: Path, strip_timestamps: Strip) -> None:

@@ -1,0 +1,340 @@
+"""``SyncMcpToolCallbackProvider`` and ``AsyncMcpToolCallbackProvider``: the tools of
+one or more MCP clients as tool callbacks."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from spring_ai_py import _assert
+from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
+from spring_ai_py.mcp.mcp_connection_info import McpConnectionInfo
+from spring_ai_py.mcp.mcp_tool_naming import (
+    DefaultMcpToolNamePrefixGenerator,
+    McpToolFilter,
+    McpToolNamePrefixGenerator,
+    PrefixFunction,
+)
+from spring_ai_py.mcp.mcp_tools_changed_event import McpToolsChangedEvent
+from spring_ai_py.mcp.tool_callback import AsyncMcpToolCallback, SyncMcpToolCallback
+from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
+    MetaFunction,
+    ToolContextToMcpMetaConverter,
+)
+from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
+from spring_ai_py.tool.support import ToolUtils
+
+if TYPE_CHECKING:
+    from mcp_types import Tool
+
+C = TypeVar("C", McpSyncClient, McpAsyncClient)
+
+
+def _accept_all(connection_info: McpConnectionInfo, tool: Tool) -> bool:
+    return True
+
+
+def _connection_info(client: McpSyncClient | McpAsyncClient) -> McpConnectionInfo:
+    return (
+        McpConnectionInfo.builder()
+        .client_capabilities(client.get_client_capabilities())
+        .client_info(client.get_client_info())
+        .initialize_result(client.get_current_initialization_result())
+        .build()
+    )
+
+
+def _check_clients(clients: tuple[Any, ...], list_message: str, array_message: str) -> None:
+    """``mcp_clients(None)`` is Java's null list; ``None`` among several is a null array."""
+    if len(clients) == 1 and clients[0] is None:
+        raise ValueError(list_message)
+    _assert.no_null_elements(clients, array_message)
+
+
+def _flatten(items: tuple[Any, ...]) -> list[Any]:
+    flat: list[Any] = []
+    for item in items:
+        flat.extend(item if isinstance(item, list | tuple) else [item])
+    return flat
+
+
+class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
+    """The cache, its invalidation, the filter and the names, for both providers."""
+
+    def __init__(
+        self,
+        mcp_clients: Sequence[C],
+        tool_filter: McpToolFilter,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction,
+    ) -> None:
+        _assert.not_none(mcp_clients, "MCP clients must not be null")
+        _assert.not_none(tool_filter, "Tool filter must not be null")
+        _assert.not_none(tool_name_prefix_generator, "Tool name prefix generator must not be null")
+        _assert.not_none(
+            tool_context_to_mcp_meta_converter,
+            "Tool context to MCP meta converter must not be null",
+        )
+        self._mcp_clients: list[C] = list(mcp_clients)
+        self._tool_filter = tool_filter
+        self._tool_name_prefix_generator = McpToolNamePrefixGenerator.of(tool_name_prefix_generator)
+        self._converter = ToolContextToMcpMetaConverter.of(tool_context_to_mcp_meta_converter)
+        self._invalidate_cache = True
+        self._cached: list[ToolCallback] = []
+        self._lock = threading.Lock()
+        for client in self._mcp_clients:
+            client.add_tools_change_consumer(self._tools_changed_listener(client))
+
+    def _tools_changed_listener(self, client: C) -> Callable[[list[Tool]], None]:
+        # A weak reference: a client outliving its providers does not keep them alive.
+        provider = weakref.ref(self)
+
+        def listener(tools: list[Tool]) -> None:
+            target = provider()
+            if target is not None:
+                target.on_application_event(McpToolsChangedEvent(client.name, tools))
+
+        return listener
+
+    def _tools_of(self, client: C) -> list[Tool]:
+        raise NotImplementedError
+
+    def _callback(self, client: C, tool: Tool, name: str) -> ToolCallback:
+        raise NotImplementedError
+
+    def get_tool_callbacks(self) -> list[ToolCallback]:
+        """The callbacks of every client's tools that pass the filter, listed once and
+        cached until ``invalidate_cache()`` or a tool-list change."""
+        if self._invalidate_cache:
+            with self._lock:
+                if self._invalidate_cache:
+                    callbacks: list[ToolCallback] = []
+                    for client in self._mcp_clients:
+                        tools = self._tools_of(client)
+                        for tool in tools:
+                            info = _connection_info(client)
+                            if self._tool_filter(info, tool):
+                                name = self._tool_name_prefix_generator.prefixed_tool_name(info, tool)
+                                callbacks.append(self._callback(client, tool, name))
+                    self._validate_tool_callbacks(callbacks)
+                    self._cached = callbacks
+                    self._invalidate_cache = False
+        return list(self._cached)
+
+    def invalidate_cache(self) -> None:
+        """Rediscover the tools on the next ``get_tool_callbacks()``."""
+        self._invalidate_cache = True
+
+    def on_application_event(self, event: McpToolsChangedEvent) -> None:
+        """Spring's ``ApplicationListener<McpToolsChangedEvent>``: invalidate the cache.
+        The provider subscribes itself to its clients' tool-list changes."""
+        self.invalidate_cache()
+
+    @staticmethod
+    def _validate_tool_callbacks(tool_callbacks: list[ToolCallback]) -> None:
+        duplicates = ToolUtils.get_duplicate_tool_names(tool_callbacks)
+        if duplicates:
+            raise RuntimeError(f"Multiple tools with the same name ({', '.join(duplicates)})")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(mcp_clients={self._mcp_clients!r})"
+
+
+class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
+    """The tools of ``McpSyncClient``s as ``SyncMcpToolCallback``s.
+
+    ``SyncMcpToolCallbackProvider.builder().mcp_clients(client).build()`` (or
+    ``SyncMcpToolCallbackProvider([client])``), handed to ``ChatClient.builder(model)
+    .default_tool_callbacks(provider)``. By default tool names are made unique across
+    clients with ``DefaultMcpToolNamePrefixGenerator`` (the deprecated constructor keeps
+    the names as they are, as in Spring).
+    """
+
+    def __init__(
+        self,
+        mcp_clients: Sequence[McpSyncClient] | McpSyncClient = (),
+        tool_filter: McpToolFilter | None = None,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction | None = None,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction | None = None,
+    ) -> None:
+        clients = [mcp_clients] if isinstance(mcp_clients, McpSyncClient) else list(mcp_clients)
+        super().__init__(
+            clients,
+            tool_filter if tool_filter is not None else _accept_all,
+            tool_name_prefix_generator or McpToolNamePrefixGenerator.no_prefix(),
+            tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
+        )
+
+    def _tools_of(self, client: McpSyncClient) -> list[Tool]:
+        return client.list_tools_snapshot()
+
+    def _callback(self, client: McpSyncClient, tool: Tool, name: str) -> ToolCallback:
+        return (
+            SyncMcpToolCallback.builder()
+            .mcp_client(client)
+            .tool(tool)
+            .prefixed_tool_name(name)
+            .tool_context_to_mcp_meta_converter(self._converter)
+            .build()
+        )
+
+    @staticmethod
+    def sync_tool_callbacks(mcp_clients: Sequence[McpSyncClient] | None) -> list[ToolCallback]:
+        """The tool callbacks of the clients (empty for ``None`` or no clients)."""
+        if not mcp_clients:
+            return []
+        return SyncMcpToolCallbackProvider(list(mcp_clients)).get_tool_callbacks()
+
+    @staticmethod
+    def builder() -> SyncMcpToolCallbackProvider.Builder:
+        return SyncMcpToolCallbackProvider.Builder()
+
+    class Builder:
+        """Clients (``mcp_clients`` replaces, ``add_mcp_client`` appends), a filter, a
+        name generator (default ``DefaultMcpToolNamePrefixGenerator``), a meta converter."""
+
+        def __init__(self) -> None:
+            self._mcp_clients: list[McpSyncClient] = []
+            self._tool_filter: McpToolFilter = _accept_all
+            self._generator: McpToolNamePrefixGenerator = DefaultMcpToolNamePrefixGenerator()
+            self._converter = ToolContextToMcpMetaConverter.default_converter()
+
+        def mcp_clients(
+            self, *mcp_clients: McpSyncClient | Sequence[McpSyncClient]
+        ) -> SyncMcpToolCallbackProvider.Builder:
+            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients array must not be null")
+            self._mcp_clients = _flatten(mcp_clients)
+            return self
+
+        def add_mcp_client(self, mcp_client: McpSyncClient) -> SyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(mcp_client, "MCP client must not be null")
+            self._mcp_clients.append(mcp_client)
+            return self
+
+        def tool_filter(self, tool_filter: McpToolFilter) -> SyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(tool_filter, "Tool filter must not be null")
+            self._tool_filter = tool_filter
+            return self
+
+        def tool_name_prefix_generator(
+            self, generator: McpToolNamePrefixGenerator | PrefixFunction
+        ) -> SyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(generator, "Tool name prefix generator must not be null")
+            self._generator = McpToolNamePrefixGenerator.of(generator)
+            return self
+
+        def tool_context_to_mcp_meta_converter(
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
+        ) -> SyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
+            return self
+
+        def build(self) -> SyncMcpToolCallbackProvider:
+            return SyncMcpToolCallbackProvider(
+                self._mcp_clients, self._tool_filter, self._generator, self._converter
+            )
+
+
+class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
+    """The tools of ``McpAsyncClient``s as ``AsyncMcpToolCallback``s.
+
+    ``get_tool_callbacks()`` lists the tools (blocking, as Spring does) when called off
+    the clients' loop; on that loop, where it cannot block, it uses each client's last
+    known tool list (listed at ``initialize()`` and again after every
+    ``notifications/tools/list_changed``). ``await aget_tool_callbacks()`` lists afresh
+    from async code.
+    """
+
+    def __init__(
+        self,
+        mcp_clients: Sequence[McpAsyncClient] | McpAsyncClient = (),
+        tool_filter: McpToolFilter | None = None,
+        tool_name_prefix_generator: McpToolNamePrefixGenerator | PrefixFunction | None = None,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | MetaFunction | None = None,
+    ) -> None:
+        clients = [mcp_clients] if isinstance(mcp_clients, McpAsyncClient) else list(mcp_clients)
+        super().__init__(
+            clients,
+            tool_filter if tool_filter is not None else _accept_all,
+            tool_name_prefix_generator or McpToolNamePrefixGenerator.no_prefix(),
+            tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
+        )
+
+    def _tools_of(self, client: McpAsyncClient) -> list[Tool]:
+        return client.list_tools_snapshot()
+
+    def _callback(self, client: McpAsyncClient, tool: Tool, name: str) -> ToolCallback:
+        return (
+            AsyncMcpToolCallback.builder()
+            .mcp_client(client)
+            .tool(tool)
+            .prefixed_tool_name(name)
+            .tool_context_to_mcp_meta_converter(self._converter)
+            .build()
+        )
+
+    async def aget_tool_callbacks(self) -> list[ToolCallback]:
+        """List every client's tools now (awaited), then build the callbacks."""
+        for client in self._mcp_clients:
+            await client.list_tools()
+        self.invalidate_cache()
+        return self.get_tool_callbacks()
+
+    @staticmethod
+    def async_tool_callbacks(mcp_clients: Sequence[McpAsyncClient] | None) -> list[ToolCallback]:
+        """The tool callbacks of the clients (Java returns a ``Flux``; a list here)."""
+        if not mcp_clients:
+            return []
+        return AsyncMcpToolCallbackProvider(list(mcp_clients)).get_tool_callbacks()
+
+    @staticmethod
+    def builder() -> AsyncMcpToolCallbackProvider.Builder:
+        return AsyncMcpToolCallbackProvider.Builder()
+
+    class Builder:
+        """As ``SyncMcpToolCallbackProvider.Builder``, for async clients."""
+
+        def __init__(self) -> None:
+            self._mcp_clients: list[McpAsyncClient] = []
+            self._tool_filter: McpToolFilter = _accept_all
+            self._generator: McpToolNamePrefixGenerator = DefaultMcpToolNamePrefixGenerator()
+            self._converter = ToolContextToMcpMetaConverter.default_converter()
+
+        def mcp_clients(
+            self, *mcp_clients: McpAsyncClient | Sequence[McpAsyncClient]
+        ) -> AsyncMcpToolCallbackProvider.Builder:
+            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients must not be null")
+            self._mcp_clients = _flatten(mcp_clients)
+            return self
+
+        def add_mcp_client(self, mcp_client: McpAsyncClient) -> AsyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(mcp_client, "MCP client must not be null")
+            self._mcp_clients.append(mcp_client)
+            return self
+
+        def tool_filter(self, tool_filter: McpToolFilter) -> AsyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(tool_filter, "Tool filter must not be null")
+            self._tool_filter = tool_filter
+            return self
+
+        def tool_name_prefix_generator(
+            self, generator: McpToolNamePrefixGenerator | PrefixFunction
+        ) -> AsyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(generator, "Tool name prefix generator must not be null")
+            self._generator = McpToolNamePrefixGenerator.of(generator)
+            return self
+
+        def tool_context_to_mcp_meta_converter(
+            self, converter: ToolContextToMcpMetaConverter | MetaFunction
+        ) -> AsyncMcpToolCallbackProvider.Builder:
+            _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
+            self._converter = ToolContextToMcpMetaConverter.of(converter)
+            return self
+
+        def build(self) -> AsyncMcpToolCallbackProvider:
+            return AsyncMcpToolCallbackProvider(
+                self._mcp_clients, self._tool_filter, self._generator, self._converter
+            )

@@ -1,0 +1,378 @@
+"""The public extension point for chat-model providers (see ``docs/providers.md``).
+
+:class:`ProviderChatModel` is the base of the OpenAI and Anthropic models and of any
+provider a user adds: it holds the default options (runtime options merged over them
+field by field, :meth:`ProviderChatModel.request_options`), the SDK clients (blocking
+and async, built lazily from the options' connection settings, with the request's
+``max_retries``), the ``chat <model>`` span and the GenAI metrics of each call, awaited
+call and stream (:meth:`~ProviderChatModel.observe_call`,
+:meth:`~ProviderChatModel.aobserve_call`, :meth:`~ProviderChatModel.observe_stream`),
+and the tool definitions a request sends. A subclass implements ``call``, ``acall`` and
+``stream`` on its SDK and nothing else. :class:`ConnectionOptions` gives its options
+class the connection settings (``base_url``, ``api_key``, ``timeout``, ``max_retries``,
+``custom_headers``); :func:`options_repr` a repr that never shows a credential.
+
+A model builds its blocking client once. An SDK's async client keeps its connections
+bound to the event loop that opened them, so a model builds one async client per event
+loop (a script may call ``asyncio.run`` many times); clients given by the user are used
+as they are. The SDKs themselves are imported by the provider packages on first use,
+never here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import weakref
+from abc import abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from spring_ai_py import _assert
+from spring_ai_py._builder import Buildable
+from spring_ai_py.chat.model import ChatModel
+from spring_ai_py.chat.observation._chat_model import (
+    OPERATION_CHAT,
+    OPERATION_EMBEDDING,
+    ModelInstruments,
+    ModelObservation,
+    PreparedStream,
+    aobserve_call,
+    masked_headers,
+    observe_call,
+    observe_model_stream,
+    options_repr,
+)
+from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
+
+if TYPE_CHECKING:
+    from opentelemetry.metrics import MeterProvider
+    from opentelemetry.trace import TracerProvider
+
+    from spring_ai_py.chat.model import ChatResponse
+    from spring_ai_py.chat.prompt import ChatOptions, Prompt
+    from spring_ai_py.model.tool import ToolCallingManager
+    from spring_ai_py.tool.definition import ToolDefinition
+
+__all__ = [
+    "OPERATION_CHAT",
+    "OPERATION_EMBEDDING",
+    "CallRequest",
+    "ConnectionOptions",
+    "LazyClients",
+    "ModelInstruments",
+    "ModelObservation",
+    "PreparedStream",
+    "ProviderChatModel",
+    "masked_headers",
+    "merge_options",
+    "new_sdk_client",
+    "normalize_timeout",
+    "options_repr",
+    "transport_errors",
+]
+
+OptionsT = TypeVar("OptionsT", bound=ToolCallingChatOptions)
+
+
+class LazyClients:
+    """A model's blocking client and its async clients (one per event loop)."""
+
+    __slots__ = ("_async_by_loop", "_async_client", "_factory", "_lock", "_sync_client")
+
+    def __init__(self, factory: Callable[[bool], Any], sync_client: Any, async_client: Any) -> None:
+        self._factory = factory
+        self._sync_client = sync_client
+        self._async_client = async_client
+        self._async_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._lock = threading.Lock()
+
+    def sync_client(self, max_retries: int | None) -> Any:
+        client = self._sync_client
+        if client is None:
+            with self._lock:
+                if self._sync_client is None:
+                    self._sync_client = self._factory(False)
+                client = self._sync_client
+        return _with_retries(client, max_retries)
+
+    def async_client(self, max_retries: int | None) -> Any:
+        client = self._async_client
+        if client is None:
+            loop = asyncio.get_running_loop()
+            client = self._async_by_loop.get(loop)
+            if client is None:
+                with self._lock:
+                    client = self._async_by_loop.get(loop)
+                    if client is None:
+                        client = self._factory(True)
+                        self._async_by_loop[loop] = client
+        return _with_retries(client, max_retries)
+
+
+def _with_retries(client: Any, max_retries: int | None) -> Any:
+    """``client``, or a copy with the request's ``max_retries`` when it differs."""
+    if max_retries is None or max_retries == client.max_retries:
+        return client
+    return client.with_options(max_retries=max_retries)
+
+
+def new_sdk_client(
+    factory: Callable[..., Any],
+    options: Any,
+    default_timeout: float,
+    default_max_retries: int,
+    **settings: Any,
+) -> Any:
+    """An SDK client built by ``factory`` from the connection settings of ``options``.
+
+    ``options`` carries ``api_key``, ``base_url``, ``timeout``, ``max_retries`` and
+    ``custom_headers``; unset timeout and retries take the given defaults. ``settings``
+    are further keywords of the SDK's client (OpenAI's ``organization``).
+    """
+    return factory(
+        api_key=options.api_key,
+        base_url=options.base_url,
+        timeout=options.timeout if options.timeout is not None else default_timeout,
+        max_retries=(
+            options.max_retries if options.max_retries is not None else default_max_retries
+        ),
+        default_headers=options.custom_headers,
+        **settings,
+    )
+
+
+def normalize_timeout(options: Any) -> None:
+    """Turn a ``timedelta`` timeout of the frozen ``options`` into seconds, and check it."""
+    if isinstance(options.timeout, timedelta):
+        object.__setattr__(options, "timeout", options.timeout.total_seconds())
+    timeout = options.timeout
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)):
+        raise TypeError(
+            "timeout must be a number of seconds or a timedelta, "
+            f"got {type(timeout).__name__}: {timeout!r:.80}"
+        )
+    if options.timeout is not None and options.timeout <= 0:
+        raise ValueError("timeout must be positive")
+
+
+class ConnectionOptions:
+    """The connection settings a provider's chat options carry, with their getters.
+
+    The options dataclass declares the fields (their order is its constructor's);
+    :meth:`_check_connection` is called from its ``__post_init__``.
+    """
+
+    base_url: str | None
+    api_key: str | None
+    timeout: float | None
+    max_retries: int | None
+    custom_headers: dict[str, str] | None
+
+    def _check_connection(self) -> None:
+        """Normalize and check ``timeout``; ``max_retries`` must not be negative."""
+        normalize_timeout(self)
+        retries = self.max_retries
+        if retries is not None and (isinstance(retries, bool) or not isinstance(retries, int)):
+            raise TypeError(
+                f"max_retries must be an integer, got {type(retries).__name__}: {retries!r:.80}"
+            )
+        if self.max_retries is not None and self.max_retries < 0:
+            raise ValueError("maxRetries must not be negative")
+
+    def get_base_url(self) -> str | None:
+        return self.base_url
+
+    def get_api_key(self) -> str | None:
+        return self.api_key
+
+    def get_timeout(self) -> float | None:
+        return self.timeout
+
+    def get_max_retries(self) -> int | None:
+        return self.max_retries
+
+    def get_custom_headers(self) -> dict[str, str] | None:
+        return self.custom_headers
+
+
+def merge_options(defaults: Any, runtime: ChatOptions | None) -> Any:
+    """The request options: ``runtime`` over ``defaults``, field by field.
+
+    Only the fields ``runtime`` set count, and a set field replaces the default as a
+    whole (so options the ChatClient already merged are not merged twice). Portable
+    :class:`ChatOptions` contribute the fields they share with ``defaults``.
+    """
+    if runtime is None or runtime is defaults:
+        return defaults
+    values = defaults._set_fields()
+    known = type(defaults).__dataclass_fields__
+    for name, value in runtime._set_fields().items():
+        if name in known:
+            values[name] = value
+    return type(defaults)(**values)
+
+
+def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
+    """(timeouts, other transport errors) of the HTTP libraries the SDKs may be using."""
+    import httpx2
+
+    timeouts: list[type[BaseException]] = [httpx2.TimeoutException]
+    requests: list[type[BaseException]] = [httpx2.RequestError]
+    legacy = sys.modules.get("httpx")
+    if legacy is not None:
+        timeouts.append(legacy.TimeoutException)
+        requests.append(legacy.RequestError)
+    return tuple(timeouts), tuple(requests)
+
+
+class CallRequest(NamedTuple, Generic[OptionsT]):
+    """One prepared (non-streamed) request: its options, its model and what the SDK
+    needs to send it (``payload``, the provider's own shape)."""
+
+    options: OptionsT
+    model: str
+    payload: Any
+
+
+class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
+    """The base of a provider chat model: everything that does not depend on its API.
+
+    A subclass sets :attr:`PROVIDER_NAME` (the ``gen_ai.provider.name`` of its spans and
+    metrics), passes its options type and a client factory to ``__init__``, and
+    implements :meth:`prepare_call` (the request of a prompt), :meth:`send` and
+    :meth:`asend` (send it with the blocking or the async SDK client); ``call`` and
+    ``acall`` are built from them, in the ``chat <model>`` span. ``stream`` it implements
+    with :meth:`async_client` inside :meth:`observe_stream`. Portable :class:`ChatOptions`
+    given as defaults are converted to the provider's options type. The subclass keeps
+    its own constructor (its keywords are the builder's setters, through
+    :class:`Buildable`) and stores the clients it was given under their keyword names.
+    """
+
+    PROVIDER_NAME: ClassVar[str] = "unknown"
+    """The provider's name on spans and metrics (``gen_ai.provider.name``)."""
+
+    def __init__(
+        self,
+        options: ChatOptions | None,
+        options_type: type[OptionsT],
+        new_client: Callable[[OptionsT, bool], Any],
+        sync_client: Any,
+        async_client: Any,
+        tool_calling_manager: ToolCallingManager | None,
+        tracer_provider: TracerProvider | None,
+        meter_provider: MeterProvider | None,
+    ) -> None:
+        """``new_client(options, asynchronous)`` builds an SDK client from the default
+        options when ``sync_client`` / ``async_client`` are not given."""
+        from spring_ai_py.chat.prompt import ChatOptions
+
+        if options is not None and not isinstance(options, ChatOptions):
+            raise TypeError(
+                f"options must be {options_type.__name__} or ChatOptions, "
+                f"got {type(options).__name__}"
+            )
+        if options is None:
+            self._options: OptionsT = options_type()
+        elif isinstance(options, options_type):
+            self._options = options
+        else:
+            self._options = options_type.builder().combine_with(options).build()
+        if tool_calling_manager is not None:
+            from spring_ai_py.model.tool.tool_calling_manager import ToolCallingManager
+
+            _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
+        self._tool_calling_manager = tool_calling_manager
+        self._tracer_provider = tracer_provider
+        self._meter_provider = meter_provider
+        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        self._clients = LazyClients(
+            lambda asynchronous: new_client(self._options, asynchronous),
+            sync_client,
+            async_client,
+        )
+
+    def get_options(self) -> OptionsT:
+        """The default options of every request."""
+        return self._options
+
+    def call(self, prompt: Prompt) -> ChatResponse:
+        """The model's answer, from the blocking SDK client."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        request = self.prepare_call(prompt)
+        client = self.sync_client(request.options)
+        return self.observe_call(
+            request.options, request.model, lambda: self.send(client, request.payload)
+        )
+
+    async def acall(self, prompt: Prompt) -> ChatResponse:
+        """The model's answer, awaited on the async SDK client: no thread is held while
+        the model answers, and cancelling the awaiting task aborts the HTTP request."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        request = self.prepare_call(prompt)
+        client = self.async_client(request.options)
+        return await self.aobserve_call(
+            request.options, request.model, lambda: self.asend(client, request.payload)
+        )
+
+    @abstractmethod
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OptionsT]:
+        """The request of ``prompt`` (options merged with :meth:`request_options`)."""
+
+    @abstractmethod
+    def send(self, client: Any, payload: Any) -> ChatResponse:
+        """Send a prepared request with the blocking SDK ``client``."""
+
+    @abstractmethod
+    async def asend(self, client: Any, payload: Any) -> ChatResponse:
+        """Send a prepared request with the async SDK ``client``."""
+
+    def request_options(self, prompt: Prompt) -> OptionsT:
+        """The options of one request: the prompt's options over the defaults."""
+        merged: OptionsT = merge_options(self._options, prompt.get_options())
+        return merged
+
+    def sync_client(self, options: OptionsT) -> Any:
+        """The blocking SDK client, with the request's ``max_retries``."""
+        return self._clients.sync_client(options.max_retries)  # type: ignore[attr-defined]
+
+    def async_client(self, options: OptionsT) -> Any:
+        """The async SDK client of the running event loop, with the request's ``max_retries``."""
+        return self._clients.async_client(options.max_retries)  # type: ignore[attr-defined]
+
+    def observe_call(
+        self, options: OptionsT, model: str, send: Callable[[], ChatResponse]
+    ) -> ChatResponse:
+        """Run ``send()`` inside the ``chat <model>`` span and record the metrics."""
+        return observe_call(self._instruments, self.PROVIDER_NAME, options, model, send)
+
+    async def aobserve_call(
+        self, options: OptionsT, model: str, send: Callable[[], Awaitable[ChatResponse]]
+    ) -> ChatResponse:
+        """:meth:`observe_call` for an awaited ``send()`` (cancellation propagates)."""
+        return await aobserve_call(self._instruments, self.PROVIDER_NAME, options, model, send)
+
+    def observe_stream(self, prepare: Callable[[], PreparedStream]) -> AsyncIterator[ChatResponse]:
+        """A stream inside the ``chat <model>`` span; ``prepare`` runs when iteration
+        starts and returns the request's options, model and chunk source."""
+        return observe_model_stream(self._instruments, self.PROVIDER_NAME, prepare)
+
+    def resolve_tool_definitions(self, options: OptionsT) -> list[ToolDefinition]:
+        """The definitions of the request's tools (to send to the API)."""
+        if not options.tool_callbacks and not options.tool_names:
+            return []
+        return list(self._get_tool_calling_manager().resolve_tool_definitions(options))
+
+    def _get_tool_calling_manager(self) -> ToolCallingManager:
+        if self._tool_calling_manager is None:
+            from spring_ai_py.model.tool import ToolCallingManager
+
+            self._tool_calling_manager = ToolCallingManager.builder().build()
+        return self._tool_calling_manager
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(options={self._options!r})"

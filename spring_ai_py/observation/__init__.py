@@ -1,0 +1,1 @@
+"""``org.springframework.ai.observation``: shared observation vocabulary."""

@@ -1,0 +1,84 @@
+"""What the markdown reader turns into separate documents, and extra metadata."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from spring_ai_py import _assert
+
+
+class MarkdownDocumentReaderConfig:
+    """Options of :class:`~spring_ai_py.reader.markdown.MarkdownDocumentReader`.
+
+    ``horizontal_rule_create_document``: a ``---`` rule ends the current document.
+    ``include_code_block`` / ``include_blockquote``: a fenced code block or a block
+    quote joins the text before it instead of starting a new document.
+    ``additional_metadata``: added to every document. All off / empty by default.
+    """
+
+    def __init__(
+        self,
+        *,
+        horizontal_rule_create_document: bool = False,
+        include_code_block: bool = False,
+        include_blockquote: bool = False,
+        additional_metadata: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.horizontal_rule_create_document = horizontal_rule_create_document
+        self.include_code_block = include_code_block
+        self.include_blockquote = include_blockquote
+        self.additional_metadata: dict[str, Any] = dict(additional_metadata or {})
+
+    @staticmethod
+    def default_config() -> MarkdownDocumentReaderConfig:
+        return MarkdownDocumentReaderConfig()
+
+    @staticmethod
+    def builder() -> MarkdownDocumentReaderConfig.Builder:
+        return MarkdownDocumentReaderConfig.Builder()
+
+    class Builder:
+        """Builder with Spring's setter names (``with_include_code_block(True)``)."""
+
+        def __init__(self) -> None:
+            self._horizontal_rule_create_document = False
+            self._include_code_block = False
+            self._include_blockquote = False
+            self._additional_metadata: dict[str, Any] = {}
+
+        def with_horizontal_rule_create_document(
+            self, value: bool
+        ) -> MarkdownDocumentReaderConfig.Builder:
+            self._horizontal_rule_create_document = value
+            return self
+
+        def with_include_code_block(self, value: bool) -> MarkdownDocumentReaderConfig.Builder:
+            self._include_code_block = value
+            return self
+
+        def with_include_blockquote(self, value: bool) -> MarkdownDocumentReaderConfig.Builder:
+            self._include_blockquote = value
+            return self
+
+        def with_additional_metadata(
+            self, key_or_metadata: str | Mapping[str, Any], value: Any = None
+        ) -> MarkdownDocumentReaderConfig.Builder:
+            """Add one ``key``/``value`` entry, or replace all with a mapping."""
+            if isinstance(key_or_metadata, Mapping):
+                self._additional_metadata = dict(key_or_metadata)
+                return self
+            if key_or_metadata is None and value is None:
+                raise ValueError("additional_metadata must not be null")
+            _assert.not_none(key_or_metadata, "key must not be null")
+            _assert.not_none(value, "value must not be null")
+            self._additional_metadata[key_or_metadata] = value
+            return self
+
+        def build(self) -> MarkdownDocumentReaderConfig:
+            return MarkdownDocumentReaderConfig(
+                horizontal_rule_create_document=self._horizontal_rule_create_document,
+                include_code_block=self._include_code_block,
+                include_blockquote=self._include_blockquote,
+                additional_metadata=self._additional_metadata,
+            )

@@ -1,10 +1,61 @@
 """``org.springframework.ai.anthropic``: the chat model on the official ``anthropic`` SDK.
 
 Importing this package does not import the SDK (it takes about a second); the model
-imports it when it is first used.
+imports it when it is first used. Prompt caching, citations, web search and skills
+live in :mod:`.cache`, :mod:`.citations`, :mod:`.web_search` and :mod:`.skills`; the
+rate limit in :mod:`.metadata`.
 """
 
+from spring_ai_py.anthropic.cache import (
+    AnthropicCacheOptions,
+    AnthropicCacheStrategy,
+    AnthropicCacheTtl,
+    CacheBreakpointTracker,
+    CacheEligibilityResolver,
+)
 from spring_ai_py.anthropic.chat_model import AnthropicChatModel
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
+from spring_ai_py.anthropic.citations import (
+    AnthropicCitationDocument,
+    AnthropicCitationDocumentType,
+    Citation,
+    CitationLocationType,
+)
+from spring_ai_py.anthropic.metadata import AnthropicRateLimit
+from spring_ai_py.anthropic.service_tier import AnthropicServiceTier
+from spring_ai_py.anthropic.skills import (
+    AnthropicSkill,
+    AnthropicSkillContainer,
+    AnthropicSkillRecord,
+    AnthropicSkillsResponseHelper,
+    AnthropicSkillType,
+)
+from spring_ai_py.anthropic.web_search import (
+    AnthropicWebSearchResult,
+    AnthropicWebSearchTool,
+    AnthropicWebSearchUserLocation,
+)
 
-__all__ = ["AnthropicChatModel", "AnthropicChatOptions"]
+__all__ = [
+    "AnthropicCacheOptions",
+    "AnthropicCacheStrategy",
+    "AnthropicCacheTtl",
+    "AnthropicChatModel",
+    "AnthropicChatOptions",
+    "AnthropicCitationDocument",
+    "AnthropicCitationDocumentType",
+    "AnthropicRateLimit",
+    "AnthropicServiceTier",
+    "AnthropicSkill",
+    "AnthropicSkillContainer",
+    "AnthropicSkillRecord",
+    "AnthropicSkillType",
+    "AnthropicSkillsResponseHelper",
+    "AnthropicWebSearchResult",
+    "AnthropicWebSearchTool",
+    "AnthropicWebSearchUserLocation",
+    "CacheBreakpointTracker",
+    "CacheEligibilityResolver",
+    "Citation",
+    "CitationLocationType",
+]

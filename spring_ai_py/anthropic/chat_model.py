@@ -7,12 +7,15 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py.anthropic import _request
 from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
+from spring_ai_py.anthropic.citations import Citation, citation_from_sdk
+from spring_ai_py.anthropic.metadata import AnthropicRateLimit
+from spring_ai_py.anthropic.web_search import AnthropicWebSearchResult, web_search_results_of
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -24,7 +27,6 @@ from spring_ai_py.chat.metadata import (
     ChatGenerationMetadata,
     ChatResponseMetadata,
     DefaultUsage,
-    EmptyRateLimit,
     RateLimit,
 )
 from spring_ai_py.chat.model import ChatResponse, Generation
@@ -167,6 +169,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         """
         system_texts: list[str] = []
         messages: list[dict[str, Any]] = []
+        converted: list[tuple[Message, dict[str, Any] | None]] = []
         for message in prompt.get_instructions():
             if message.get_message_type() is MessageType.SYSTEM:
                 text = message.get_text()
@@ -174,6 +177,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                     system_texts.append(text)
             else:
                 wire = self._to_wire(message)
+                converted.append((message, wire))
                 if wire is not None:
                     messages.append(wire)
         params: dict[str, Any] = {
@@ -207,7 +211,10 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         output_config = _output_config(options)
         if output_config:
             params["output_config"] = output_config
-        tools = [_to_tool(definition) for definition in self.resolve_tool_definitions(options)]
+        definitions = self.resolve_tool_definitions(options)
+        tools = [_to_tool(definition) for definition in definitions]
+        # Cache breakpoints, citation documents and the web search tool (Spring's order).
+        _request.apply_cache_and_documents(params, system_texts, converted, tools, options)
         if tools:
             params["tools"] = tools
             tool_choice = _tool_choice(options.tool_choice)
@@ -225,6 +232,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             extras["extra_headers"] = dict(options.http_headers)
         if options.timeout is not None:
             extras["timeout"] = options.timeout
+        _request.apply_skills(params, extras, options, [d.name for d in definitions])
         return params, extras
 
     def _to_wire(self, message: Message) -> dict[str, Any] | None:
@@ -285,10 +293,13 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         text: list[str] = []
         tool_calls: list[AssistantMessage.ToolCall] = []
         thinking: list[dict[str, Any]] = []
+        citations: list[Citation] = []
+        web_search_results: list[AnthropicWebSearchResult] = []
         for block in message.content:
             kind = block.type
             if kind == "text":
                 text.append(block.text)
+                citations.extend(_citations_of(block.citations))
             elif kind == "tool_use":
                 arguments = json.dumps(block.input)
                 tool_calls.append(
@@ -306,6 +317,8 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             elif kind == "redacted_thinking":
                 thinking.append({"type": "redacted_thinking", "data": block.data})
                 generations.append(Generation(AssistantMessage(None, {"data": block.data}), finish))
+            elif kind == "web_search_tool_result":
+                web_search_results.extend(web_search_results_of(block))
             else:
                 logger.warning("Unsupported content block type: %s", kind)
         generations.append(
@@ -324,7 +337,10 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 usage.cache_creation_input_tokens,
             ),
             rate_limit,
-            {"anthropic-response": message},
+            {
+                "anthropic-response": message,
+                **_citation_metadata(citations, web_search_results),
+            },
         )
         return ChatResponse(generations, metadata)
 
@@ -474,35 +490,25 @@ def _media_block(media: Media) -> dict[str, Any]:
 
 def _rate_limit(headers: Any) -> RateLimit:
     """Spring's ``AnthropicRateLimit.from(headers)``; resets are seconds from now."""
+    return AnthropicRateLimit.from_headers(headers)
 
-    def number(name: str) -> int | None:
-        value = headers.get(f"anthropic-ratelimit-{name}")
-        try:
-            return int(value) if value is not None else None
-        except ValueError:
-            return None
 
-    def reset(name: str) -> float | None:
-        value = headers.get(f"anthropic-ratelimit-{name}-reset")
-        if value is None:
-            return None
-        try:
-            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-        return max(0.0, (moment - datetime.now(UTC)).total_seconds())
+def _citations_of(text_citations: Any) -> list[Citation]:
+    converted = (citation_from_sdk(item) for item in text_citations or ())
+    return [citation for citation in converted if citation is not None]
 
-    limits = (
-        number("requests-limit"),
-        number("requests-remaining"),
-        reset("requests"),
-        number("tokens-limit"),
-        number("tokens-remaining"),
-        reset("tokens"),
-    )
-    if all(value is None for value in limits):
-        return EmptyRateLimit()
-    return RateLimit(*limits)
+
+def _citation_metadata(
+    citations: list[Citation], web_search_results: list[AnthropicWebSearchResult]
+) -> dict[str, Any]:
+    """Spring's metadata entries: ``citations``/``citationCount`` and ``web-search-results``."""
+    entries: dict[str, Any] = {}
+    if citations:
+        entries["citations"] = list(citations)
+        entries["citationCount"] = len(citations)
+    if web_search_results:
+        entries["web-search-results"] = list(web_search_results)
+    return entries
 
 
 class _StreamingState:
@@ -511,6 +517,7 @@ class _StreamingState:
     __slots__ = (
         "_cache_read",
         "_cache_write",
+        "_citations",
         "_input_tokens",
         "_json",
         "_message_id",
@@ -521,6 +528,7 @@ class _StreamingState:
         "_thinking_text",
         "_tool",
         "_tool_calls",
+        "_web_search_results",
     )
 
     def __init__(self, rate_limit: RateLimit) -> None:
@@ -536,6 +544,8 @@ class _StreamingState:
         self._thinking: list[dict[str, Any]] = []
         self._thinking_text: list[str] | None = None
         self._thinking_signature: str | None = None
+        self._citations: list[Citation] = []
+        self._web_search_results: list[AnthropicWebSearchResult] = []
 
     def on_event(self, event: Any) -> ChatResponse | None:
         kind = event.type
@@ -555,6 +565,8 @@ class _StreamingState:
                 return ChatResponse(
                     [Generation(AssistantMessage(None, {"signature": delta.signature}))]
                 )
+            if delta.type == "citations_delta":
+                self._citations.extend(_citations_of([delta.citation]))
             return None
         if kind == "message_start":
             message = event.message
@@ -575,6 +587,8 @@ class _StreamingState:
             elif block.type == "redacted_thinking":
                 self._thinking.append({"type": "redacted_thinking", "data": block.data})
                 return ChatResponse([Generation(AssistantMessage(None, {"data": block.data}))])
+            elif block.type == "web_search_tool_result":
+                self._web_search_results.extend(web_search_results_of(block))
             return None
         if kind == "content_block_stop":
             if self._tool is not None:
@@ -617,6 +631,7 @@ class _StreamingState:
                 cache_write if cache_write is not None else self._cache_write,
             ),
             self._rate_limit,
+            _citation_metadata(self._citations, self._web_search_results),
         )
         generation = Generation(
             _assistant_message("", self._tool_calls, self._thinking),

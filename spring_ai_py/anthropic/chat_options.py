@@ -6,6 +6,18 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from spring_ai_py import _assert
+from spring_ai_py.anthropic.cache import AnthropicCacheOptions, AnthropicCacheStrategy
+from spring_ai_py.anthropic.citations import AnthropicCitationDocument
+from spring_ai_py.anthropic.service_tier import AnthropicServiceTier
+from spring_ai_py.anthropic.skills import (
+    AnthropicSkill,
+    AnthropicSkillContainer,
+    AnthropicSkillRecord,
+    skill_id_list,
+    skill_record,
+)
+from spring_ai_py.anthropic.web_search import AnthropicWebSearchTool
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -19,10 +31,52 @@ class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
     ``thinking_enabled(budget_tokens)``, ``thinking_adaptive()`` and
     ``thinking_disabled()`` set ``thinking``; ``effort(level)`` sets the effort of
-    ``output_config``.
+    ``output_config``. ``skill(...)`` and ``skills(...)`` add skills to the skill
+    container; ``citation_documents(*docs)`` and ``add_citation_document(doc)`` add
+    citation documents.
     """
 
     __slots__ = ()
+
+    def skill(
+        self, skill: str | AnthropicSkill | AnthropicSkillRecord, version: str | None = None
+    ) -> AnthropicChatOptionsBuilder:
+        """Add a skill: a record, a pre-built :class:`AnthropicSkill`, or an id or name
+        (optionally with a version)."""
+        record = skill_record(skill, version)
+        container: AnthropicSkillContainer | None = self._values.get("skill_container")
+        skills = [*container.get_skills(), record] if container is not None else [record]
+        self._values["skill_container"] = AnthropicSkillContainer(skills)
+        return self
+
+    def skills(self, *skill_ids: str | list[str]) -> AnthropicChatOptionsBuilder:
+        """Add skills by id or name."""
+        for skill_id in skill_id_list(skill_ids):
+            self.skill(skill_id)
+        return self
+
+    def citation_documents(
+        self, *documents: AnthropicCitationDocument | list[AnthropicCitationDocument] | None
+    ) -> AnthropicChatOptionsBuilder:
+        """Set the citation documents (a list, or ``None`` to clear) or add several."""
+        if len(documents) == 1 and (documents[0] is None or isinstance(documents[0], list)):
+            self._values["citation_documents"] = documents[0]
+            return self
+        added = [doc for doc in documents if isinstance(doc, AnthropicCitationDocument)]
+        self._values["citation_documents"] = [
+            *(self._values.get("citation_documents") or []),
+            *added,
+        ]
+        return self
+
+    def clone(self) -> AnthropicChatOptionsBuilder:
+        return AnthropicChatOptionsBuilder(self._cls, super().clone()._values)
+
+    def add_citation_document(
+        self, document: AnthropicCitationDocument
+    ) -> AnthropicChatOptionsBuilder:
+        _assert.not_none(document, "citationDocument cannot be null")
+        return self.citation_documents(document)
 
     def thinking_enabled(
         self, budget_tokens: int, display: str | None = None
@@ -63,7 +117,12 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     :attr:`DEFAULT_MAX_TOKENS` when no options set them. ``thinking``, ``tool_choice``,
     ``metadata`` and ``output_config`` take the API's JSON shapes (``tool_choice`` also
     takes ``"auto"``, ``"any"``, ``"none"`` or a tool name). ``output_schema`` asks for
-    native structured output (``output_config.format``). The penalties are not
+    native structured output (``output_config.format``). ``cache_options`` sets prompt
+    caching (:class:`~spring_ai_py.anthropic.AnthropicCacheOptions`; combining with
+    options whose strategy is ``NONE`` keeps the cache options, as in Spring);
+    ``citation_documents`` are sent before the user text of the user messages;
+    ``web_search_tool`` adds Anthropic's web search server tool; ``skill_container``
+    loads Agent Skills. The penalties are not
     supported by Anthropic and are never sent. The ``repr`` never shows the API key.
     """
 
@@ -86,14 +145,39 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     disable_parallel_tool_use: bool | None = None
     output_config: dict[str, Any] | None = None
     http_headers: dict[str, str] | None = None
-    service_tier: str | None = None
+    service_tier: AnthropicServiceTier | str | None = None
     inference_geo: str | None = None
+    cache_options: AnthropicCacheOptions | None = None
+    citation_documents: list[AnthropicCitationDocument] | None = None
+    skill_container: AnthropicSkillContainer | None = None
+    web_search_tool: AnthropicWebSearchTool | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self._check_connection()
         if self.max_tokens is not None and self.max_tokens <= 0:
             raise ValueError("maxTokens must be positive")
+        if self.citation_documents is not None:
+            object.__setattr__(self, "citation_documents", list(self.citation_documents))
+        self.validate_citation_consistency()
+
+    def validate_citation_consistency(self) -> None:
+        """Refuse documents that disagree on ``citations_enabled`` (the API requires it)."""
+        if not self.citation_documents:
+            return
+        enabled = {doc.is_citations_enabled() for doc in self.citation_documents}
+        if len(enabled) > 1:
+            raise ValueError(
+                "Anthropic Citations API requires all documents to have consistent citation "
+                "settings. Either enable citations for all documents or disable for all "
+                "documents."
+            )
+
+    @classmethod
+    def _combine_field(cls, name: str, mine: Any, theirs: Any) -> Any:
+        if name == "cache_options" and theirs.strategy is AnthropicCacheStrategy.NONE:
+            return mine
+        return super()._combine_field(name, mine, theirs)
 
     @classmethod
     def builder(cls) -> AnthropicChatOptionsBuilder:
@@ -137,11 +221,27 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     def get_http_headers(self) -> dict[str, str] | None:
         return self.http_headers
 
-    def get_service_tier(self) -> str | None:
+    def get_service_tier(self) -> AnthropicServiceTier | str | None:
         return self.service_tier
 
     def get_inference_geo(self) -> str | None:
         return self.inference_geo
 
+    def get_cache_options(self) -> AnthropicCacheOptions:
+        """The cache options; disabled (strategy ``NONE``) when none are set."""
+        return self.cache_options if self.cache_options is not None else _DISABLED_CACHE
+
+    def get_citation_documents(self) -> list[AnthropicCitationDocument] | None:
+        return self.citation_documents
+
+    def get_skill_container(self) -> AnthropicSkillContainer | None:
+        return self.skill_container
+
+    def get_web_search_tool(self) -> AnthropicWebSearchTool | None:
+        return self.web_search_tool
+
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers", "http_headers"))
+
+
+_DISABLED_CACHE = AnthropicCacheOptions.disabled()

@@ -32,8 +32,8 @@ from spring_ai_py.model.provider import (
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
-    new_sdk_client,
 )
+from spring_ai_py.openai._setup import sdk_client
 from spring_ai_py.openai._sse import iterate_events
 from spring_ai_py.openai._validation import check_completion
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
@@ -297,14 +297,11 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
 def new_openai_client(options: Any, asynchronous: bool) -> Any:
     """An ``openai`` SDK client from the connection settings of chat or embedding options."""
-    import openai
-
-    return new_sdk_client(
-        openai.AsyncOpenAI if asynchronous else openai.OpenAI,
+    return sdk_client(
         options,
+        asynchronous,
         OpenAiChatOptions.DEFAULT_TIMEOUT,
         OpenAiChatOptions.DEFAULT_MAX_RETRIES,
-        organization=options.organization_id,
     )
 
 
@@ -728,10 +725,10 @@ def _complete_tool_call(call: dict[str, Any]) -> AssistantMessage.ToolCall:
     if not isinstance(function, dict):
         raise RuntimeError("Tool call function is missing")
     call_id = call.get("id")
-    if not call_id:
+    if not call_id or not call_id.strip():
         raise RuntimeError("Tool call id is missing")
     name = function.get("name")
-    if not name:
+    if not name or not name.strip():
         raise RuntimeError("Tool call function name is missing")
     return AssistantMessage.ToolCall(call_id, "function", name, function.get("arguments") or "")
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+import logging
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from spring_ai_py._builder import Buildable
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
@@ -13,6 +14,8 @@ from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
     ToolCallingChatOptionsBuilder,
 )
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -59,22 +62,45 @@ class ResponseFormat(Buildable):
 class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
     """The builder of :class:`OpenAiChatOptions`, with Spring's special setters.
 
-    ``max_tokens`` and ``max_completion_tokens`` exclude each other (setting one to a
-    value clears the other, as in Spring); ``stop`` is ``stop_sequences``;
+    ``max_tokens`` and ``max_completion_tokens`` exclude each other, as in Spring:
+    ``max_completion_tokens`` clears ``max_tokens``, and ``max_tokens`` is ignored (with
+    a warning) once ``max_completion_tokens`` is set; ``stop`` is ``stop_sequences``;
     ``stream_usage(bool)`` asks for the usage chunk of a stream; ``timeout`` takes
     seconds or a ``timedelta``.
     """
 
     __slots__ = ()
 
+    def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+        """As the tool-calling builder, except that ``tool_callbacks(None)`` clears them
+        (Spring's ``OpenAiChatOptions.Builder`` accepts a null list)."""
+        if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
+            self._values["tool_callbacks"] = None
+            return self
+        return super().tool_callbacks(*tool_callbacks)
+
     def max_tokens(self, max_tokens: int | None) -> OpenAiChatOptionsBuilder:
-        if max_tokens is not None:
-            self._values.pop("max_completion_tokens", None)
-        self._values["max_tokens"] = max_tokens
+        completion = self._values.get("max_completion_tokens")
+        if completion is not None:
+            # As in Spring: max_tokens is deprecated, max_completion_tokens wins.
+            logger.warning(
+                "Both maxTokens and maxCompletionTokens are set. OpenAI API does not support "
+                "setting both parameters simultaneously. As maxToken is deprecated, we will "
+                "ignore it and use maxCompletionToken (%s).",
+                completion,
+            )
+        else:
+            self._values["max_tokens"] = max_tokens
         return self
 
     def max_completion_tokens(self, max_completion_tokens: int | None) -> OpenAiChatOptionsBuilder:
-        if max_completion_tokens is not None:
+        if max_completion_tokens is not None and self._values.get("max_tokens") is not None:
+            logger.warning(
+                "Both maxTokens and maxCompletionTokens are set. OpenAI API does not support "
+                "setting both parameters simultaneously. As maxToken is deprecated, we will use "
+                "maxCompletionToken (%s).",
+                max_completion_tokens,
+            )
             self._values.pop("max_tokens", None)
         self._values["max_completion_tokens"] = max_completion_tokens
         return self

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -46,10 +47,18 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     The connection settings (``base_url``, ``api_key``, ``organization_id``,
     ``timeout`` in seconds, ``max_retries``, ``custom_headers``) configure the model's
     client; ``model`` defaults to :attr:`DEFAULT_EMBEDDING_MODEL` when no options name
-    one. ``encoding_format`` is ``"float"`` or ``"base64"`` (the SDK decodes either).
+    one. ``encoding_format`` is :class:`EncodingFormat` or its string, ``"float"`` or
+    ``"base64"`` (the SDK decodes either; unset, it asks for ``base64``). ``merge``
+    merges ``custom_headers`` and ``extra_body`` entry by entry.
     """
 
     DEFAULT_EMBEDDING_MODEL: ClassVar[str] = "text-embedding-ada-002"
+
+    class EncodingFormat(enum.StrEnum):
+        """The API's ``encoding_format`` values (unset: the SDK asks for ``base64``)."""
+
+        FLOAT = "float"
+        BASE64 = "base64"
 
     base_url: str | None = None
     api_key: str | None = None
@@ -60,7 +69,7 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     model: str | None = None
     dimensions: int | None = None
     user: str | None = None
-    encoding_format: str | None = None
+    encoding_format: OpenAiEmbeddingOptions.EncodingFormat | str | None = None
     extra_body: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
@@ -78,7 +87,7 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     def get_user(self) -> str | None:
         return self.user
 
-    def get_encoding_format(self) -> str | None:
+    def get_encoding_format(self) -> OpenAiEmbeddingOptions.EncodingFormat | str | None:
         return self.encoding_format
 
     def _set_fields(self) -> dict[str, Any]:
@@ -95,7 +104,10 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
             return self
         values = self._set_fields()
         if isinstance(other, OpenAiEmbeddingOptions):
-            values.update(other._set_fields())
+            for name, value in other._set_fields().items():
+                mine = values.get(name)
+                # Header and extra-body maps merge entry by entry, as in Spring.
+                values[name] = {**mine, **value} if isinstance(mine, dict) else value
         else:
             if other.get_model() is not None:
                 values["model"] = other.get_model()

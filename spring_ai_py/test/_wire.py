@@ -87,6 +87,8 @@ class FullResponse:
     headers: tuple[tuple[str, str], ...]
     body: bytes
     cut: bool = False
+    delay: float = 0.0
+    """Seconds to wait before the status line (a slow server, for timeout tests)."""
 
 
 @dataclass(frozen=True)
@@ -322,6 +324,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if isinstance(response, FullResponse):
+            if response.delay:
+                time.sleep(response.delay)
             self.send_response(response.status)
             for name, value in response.headers:
                 self.send_header(name, value)

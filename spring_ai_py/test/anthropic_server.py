@@ -3,8 +3,12 @@
 It serves ``POST /v1/messages``: a ``message`` object, or, when the request asks for
 ``stream``, the server-sent events ``message_start``, ``content_block_start``, ``ping``,
 ``content_block_delta`` (``text_delta``, ``thinking_delta``, ``signature_delta``,
-``input_json_delta``), ``content_block_stop``, ``message_delta`` and ``message_stop``,
-from replies a test scripts in advance; it records every request the SDK sends.
+``input_json_delta``, ``citations_delta``), ``content_block_stop``, ``message_delta``
+and ``message_stop``, from replies a test scripts in advance; it records every request
+the SDK sends. ``enqueue_content`` scripts any content blocks of the API reference
+(text with ``citations``, ``server_tool_use``, ``web_search_tool_result``,
+``container_upload``, ...); ``AnthropicTestServer(prompt_cache=True)`` computes the
+usage of unscripted-usage replies from the request's ``cache_control`` breakpoints.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spring_ai_py.test._anthropic_cache import PromptCache, count_tokens
 from spring_ai_py.test._wire import (
     EVENT_STREAM_HEADERS,
     JSON_HEADERS,
@@ -38,6 +43,7 @@ from spring_ai_py.test._wire import (
 __all__ = ["AnthropicTestServer", "AnthropicUsage"]
 
 _MESSAGES_PATH = "/v1/messages"
+_FILES_PATH = "/v1/files/"
 
 _ERROR_TYPES = {
     400: "invalid_request_error",
@@ -86,11 +92,15 @@ class _Message:
     chunks: tuple[str, ...]
     thinking: str | None
     tool_uses: tuple[_ToolUse, ...]
-    usage: AnthropicUsage
+    usage: AnthropicUsage | None
     stop_reason: str
     stop_sequence: str | None
     model: str | None
     cut_after: int | None
+    headers: tuple[tuple[str, str], ...] = ()
+    content: tuple[dict[str, Any], ...] | None = None
+    container: dict[str, Any] | None = None
+    delay: float = 0.0
 
 
 def _error_type(status: int) -> str:
@@ -131,7 +141,24 @@ class AnthropicTestServer(WireTestServer):
     ``400`` as the real API does (without using up a reply). When no reply is scripted
     the server answers ``500`` with a message saying so (and ``x-should-retry: false``,
     so the SDK does not retry).
+
+    With ``prompt_cache=True`` a reply scripted without ``usage`` reports the usage the
+    API's prompt cache would (see :mod:`spring_ai_py.test._anthropic_cache`): the
+    prefix up to each ``cache_control`` breakpoint is written once and read by later
+    requests; ``min_cacheable_tokens`` is the model's minimum cacheable prompt length
+    (1024 to 4096 tokens on the real API; 0 here by default). Output tokens are then
+    the reply text's tokens (four characters each).
     """
+
+    def __init__(self, *, prompt_cache: bool = False, min_cacheable_tokens: int = 0) -> None:
+        super().__init__()
+        self._prompt_cache = PromptCache(min_cacheable_tokens) if prompt_cache else None
+        self._files: dict[str, tuple[str, bytes]] = {}
+
+    def add_file(self, file_id: str, filename: str, content: bytes) -> None:
+        """Serve a file through the Files API (``GET /v1/files/{id}`` for its metadata,
+        ``/v1/files/{id}/content`` for its bytes), as skills' outputs are downloaded."""
+        self._files[file_id] = (filename, bytes(content))
 
     def enqueue_text(
         self,
@@ -144,6 +171,8 @@ class AnthropicTestServer(WireTestServer):
         model: str | None = None,
         thinking: str | None = None,
         cut_after: int | None = None,
+        headers: Mapping[str, str] | None = None,
+        delay: float = 0.0,
     ) -> None:
         """Script an assistant text reply.
 
@@ -151,7 +180,9 @@ class AnthropicTestServer(WireTestServer):
         default the text is split into words). ``thinking`` puts a signed thinking block
         before the text. ``model`` defaults to the request's model. ``cut_after`` closes
         a streamed reply's connection after that many SSE events (a non-streamed reply
-        then gets half its body).
+        then gets half its body). ``headers`` are added to the response (for example
+        the ``anthropic-ratelimit-*`` headers); ``delay`` holds a non-streamed reply back
+        that many seconds (a slow server, for timeouts).
         """
         self._enqueue(
             _Message(
@@ -159,11 +190,52 @@ class AnthropicTestServer(WireTestServer):
                 text_chunks(text, chunks),
                 thinking,
                 (),
-                usage or AnthropicUsage(),
+                usage,
                 stop_reason,
                 stop_sequence,
                 model,
                 check_cut_after(cut_after),
+                tuple((headers or {}).items()),
+                delay=delay,
+            )
+        )
+
+    def enqueue_content(
+        self,
+        content: Sequence[Mapping[str, Any]],
+        *,
+        usage: AnthropicUsage | None = None,
+        stop_reason: str = "end_turn",
+        model: str | None = None,
+        container: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        """Script a reply made of content blocks exactly as the API reference shapes them.
+
+        For example a ``text`` block with ``citations`` (``char_location``,
+        ``page_location``, ``content_block_location``, ``web_search_result_location``),
+        a ``server_tool_use`` block followed by a ``web_search_tool_result``, or a
+        ``container_upload``; ``container`` is the message's ``container`` object
+        (``{"id": ..., "expires_at": ...}``) of a skills request. Streamed, a text
+        block's text arrives as ``text_delta`` events and each citation as a
+        ``citations_delta``; a ``server_tool_use`` input arrives as
+        ``input_json_delta`` fragments; any other block arrives whole in its
+        ``content_block_start``, as the API sends server tool results.
+        """
+        self._enqueue(
+            _Message(
+                None,
+                (),
+                None,
+                (),
+                usage,
+                stop_reason,
+                None,
+                model,
+                None,
+                tuple((headers or {}).items()),
+                tuple(dict(block) for block in content),
+                dict(container) if container is not None else None,
             )
         )
 
@@ -192,7 +264,7 @@ class AnthropicTestServer(WireTestServer):
                 tuple(pieces),
                 thinking,
                 uses,
-                usage or AnthropicUsage(),
+                usage,
                 stop_reason,
                 None,
                 model,
@@ -228,6 +300,8 @@ class AnthropicTestServer(WireTestServer):
         return FullResponse(status, (*JSON_HEADERS, ("request-id", request_id), *headers), body)
 
     def _respond(self, request: RecordedRequest) -> WireResponse:
+        if request.method == "GET" and request.path.startswith(_FILES_PATH):
+            return self._file(request.path[len(_FILES_PATH) :])
         if request.method != "POST" or request.path != _MESSAGES_PATH:
             return self._error(404, "Not Found")
         body = request.body
@@ -247,7 +321,7 @@ class AnthropicTestServer(WireTestServer):
     def _render_message(self, reply: _Message, body: dict[str, Any]) -> WireResponse:
         number = self._next_id()
         model = reply.model or str(body["model"])
-        request_id = (("request-id", f"req_test{number:06d}"),)
+        request_id = (("request-id", f"req_test{number:06d}"), *reply.headers)
         signature = (
             hashlib.sha256(reply.thinking.encode("utf-8")).hexdigest()
             if reply.thinking is not None
@@ -263,6 +337,9 @@ class AnthropicTestServer(WireTestServer):
             {"type": "tool_use", "id": use_id, "name": use.name, "input": use.input}
             for use_id, use in zip(use_ids, reply.tool_uses, strict=True)
         ]
+        if reply.content is not None:
+            blocks = [dict(block) for block in reply.content]
+        usage = self._usage(reply, body, blocks)
         message: dict[str, Any] = {
             "id": f"msg_test{number:06d}",
             "type": "message",
@@ -271,11 +348,17 @@ class AnthropicTestServer(WireTestServer):
             "content": blocks,
             "stop_reason": reply.stop_reason,
             "stop_sequence": reply.stop_sequence,
-            "usage": reply.usage.to_json(),
+            "usage": usage.to_json(),
         }
+        if reply.container is not None:
+            message["container"] = reply.container
         if body.get("stream") is not True:
             return FullResponse(
-                200, JSON_HEADERS + request_id, json_bytes(message), cut=reply.cut_after is not None
+                200,
+                JSON_HEADERS + request_id,
+                json_bytes(message),
+                cut=reply.cut_after is not None,
+                delay=reply.delay,
             )
 
         started = {
@@ -283,7 +366,7 @@ class AnthropicTestServer(WireTestServer):
             "content": [],
             "stop_reason": None,
             "stop_sequence": None,
-            "usage": reply.usage.to_json(output_tokens=1),
+            "usage": usage.to_json(output_tokens=1),
         }
         events = [_event("message_start", {"type": "message_start", "message": started})]
         for index, block in enumerate(blocks):
@@ -301,12 +384,47 @@ class AnthropicTestServer(WireTestServer):
                         "stop_reason": reply.stop_reason,
                         "stop_sequence": reply.stop_sequence,
                     },
-                    "usage": {"output_tokens": reply.usage.output_tokens},
+                    "usage": {"output_tokens": usage.output_tokens},
                 },
             )
         )
         events.append(_event("message_stop", {"type": "message_stop"}))
         return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + request_id, reply.cut_after)
+
+    def _file(self, rest: str) -> WireResponse:
+        file_id, _, part = rest.partition("/")
+        found = self._files.get(file_id)
+        if found is None or part not in ("", "content"):
+            return self._error(404, f"File not found: {file_id}")
+        filename, content = found
+        if part == "content":
+            return FullResponse(200, (("Content-Type", "application/octet-stream"),), content)
+        metadata = {
+            "id": file_id,
+            "type": "file",
+            "filename": filename,
+            "mime_type": "application/octet-stream",
+            "size_bytes": len(content),
+            "created_at": "2025-10-02T00:00:00Z",
+            "downloadable": True,
+        }
+        return FullResponse(200, JSON_HEADERS, json_bytes(metadata))
+
+    def _usage(
+        self, reply: _Message, body: dict[str, Any], blocks: list[dict[str, Any]]
+    ) -> AnthropicUsage:
+        if reply.usage is not None:
+            return reply.usage
+        if self._prompt_cache is None:
+            return AnthropicUsage()
+        cached = self._prompt_cache.process(body)
+        output = sum(count_tokens(block.get("text", "")) for block in blocks)
+        return AnthropicUsage(
+            cached.input_tokens,
+            output,
+            cached.cache_creation_input_tokens,
+            cached.cache_read_input_tokens,
+        )
 
     @staticmethod
     def _block_events(index: int, block: dict[str, Any], reply: _Message) -> list[bytes]:
@@ -325,7 +443,15 @@ class AnthropicTestServer(WireTestServer):
             deltas.append(delta({"type": "signature_delta", "signature": block["signature"]}))
         elif block["type"] == "text":
             opening = {"type": "text", "text": ""}
-            deltas = [delta({"type": "text_delta", "text": piece}) for piece in reply.chunks]
+            pieces = reply.chunks if reply.content is None else split_words(block["text"])
+            deltas = [delta({"type": "text_delta", "text": piece}) for piece in pieces]
+            deltas += [
+                delta({"type": "citations_delta", "citation": citation})
+                for citation in block.get("citations") or ()
+            ]
+        elif block["type"] not in ("tool_use", "server_tool_use"):
+            opening = block
+            deltas = []
         else:
             opening = {**block, "input": {}}
             deltas = [

@@ -24,16 +24,20 @@ def check_text_documents(documents: list[Document]) -> None:
             )
 
 
+def batching_strategy_or_default(batching_strategy: BatchingStrategy | None) -> BatchingStrategy:
+    """``batching_strategy``, or Spring's default for vector stores, a new
+    :class:`TokenCountBatchingStrategy`."""
+    return batching_strategy if batching_strategy is not None else TokenCountBatchingStrategy()
+
+
 def embed_documents(
     embedding_model: EmbeddingModel,
     documents: list[Document],
-    batching_strategy: BatchingStrategy | None = None,
+    batching_strategy: BatchingStrategy,
 ) -> list[list[float]]:
     """One embedding per document, of its embedding content, in document order.
 
-    As Spring's ``AbstractVectorStore`` does, the documents go to the model in batches
-    that ``batching_strategy`` forms (a :class:`TokenCountBatchingStrategy` by default),
-    one request per batch.
+    As Spring's ``AbstractVectorStore`` does, the documents go to the model in the
+    batches that ``batching_strategy`` forms, one request per batch.
     """
-    strategy = batching_strategy if batching_strategy is not None else TokenCountBatchingStrategy()
-    return embedding_model.embed(documents, EmbeddingOptions.builder().build(), strategy)
+    return embedding_model.embed(documents, EmbeddingOptions.builder().build(), batching_strategy)

@@ -14,9 +14,14 @@ from typing import TYPE_CHECKING, Any
 from spring_ai_py import _assert
 from spring_ai_py.document.document import Document, DocumentMetadata
 from spring_ai_py.document.id.id_generator import RandomIdGenerator
+from spring_ai_py.embedding.batching import BatchingStrategy
 from spring_ai_py.embedding.embedding_model import EmbeddingModel
 from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
-from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
+from spring_ai_py.vectorstore._support import (
+    batching_strategy_or_default,
+    check_text_documents,
+    embed_documents,
+)
 from spring_ai_py.vectorstore.filter.filter import Expression
 from spring_ai_py.vectorstore.filter_expression_evaluator import (
     SimpleVectorStoreFilterExpressionEvaluator,
@@ -163,8 +168,10 @@ class EmbeddingMath:
 class SimpleVectorStore(AbstractObservationVectorStore):
     """A thread-safe, in-memory vector store ranking by cosine similarity.
 
-    ``add`` embeds the documents in one batch through the embedding model and keeps
-    them by id (a known id is replaced); ``similarity_search`` embeds the query, keeps
+    ``add`` embeds the documents in the batches ``batching_strategy`` forms (a
+    :class:`~spring_ai_py.embedding.TokenCountBatchingStrategy` by default, one model
+    request per batch; Spring's ``SimpleVectorStore`` takes the option but embeds one
+    document per request) and keeps them by id (a known id is replaced); ``similarity_search`` embeds the query, keeps
     the entries matching the filter, scores each by cosine similarity, drops those
     below the threshold and returns the best ``top_k``, each with its ``score`` and a
     ``distance`` (``1 - score``) metadata entry. ``save`` / ``load`` use Spring's JSON
@@ -183,9 +190,11 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         embedding_model: EmbeddingModel,
         tracer_provider: TracerProvider | None = None,
         custom_observation_convention: VectorStoreObservationConvention | None = None,
+        batching_strategy: BatchingStrategy | None = None,
     ) -> None:
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
         super().__init__(embedding_model, tracer_provider, custom_observation_convention)
+        self._batching_strategy = batching_strategy_or_default(batching_strategy)
         self._evaluator = SimpleVectorStoreFilterExpressionEvaluator()
         self._lock = threading.RLock()
         self._store: dict[str, SimpleVectorStoreContent] = {}
@@ -210,7 +219,7 @@ class SimpleVectorStore(AbstractObservationVectorStore):
 
     def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
-        embeddings = embed_documents(self._embedding_model, documents)
+        embeddings = embed_documents(self._embedding_model, documents, self._batching_strategy)
         contents = [
             SimpleVectorStoreContent(
                 document.get_id(), document.get_text() or "", document.get_metadata(), embedding
@@ -283,6 +292,7 @@ class SimpleVectorStore(AbstractObservationVectorStore):
             self._embedding_model = embedding_model
             self._tracer_provider: TracerProvider | None = None
             self._convention: VectorStoreObservationConvention | None = None
+            self._batching_strategy: BatchingStrategy | None = None
 
         def tracer_provider(
             self, tracer_provider: TracerProvider | None
@@ -297,8 +307,23 @@ class SimpleVectorStore(AbstractObservationVectorStore):
             self._convention = convention
             return self
 
+        def batching_strategy(
+            self, batching_strategy: BatchingStrategy
+        ) -> SimpleVectorStore.Builder:
+            """How ``add`` groups documents into embedding requests (default: a
+            :class:`~spring_ai_py.embedding.TokenCountBatchingStrategy`)."""
+            self._batching_strategy = _assert.not_none(
+                batching_strategy, "BatchingStrategy must not be null"
+            )
+            return self
+
         def build(self) -> SimpleVectorStore:
-            return SimpleVectorStore(self._embedding_model, self._tracer_provider, self._convention)
+            return SimpleVectorStore(
+                self._embedding_model,
+                self._tracer_provider,
+                self._convention,
+                self._batching_strategy,
+            )
 
 
 def _to_json(data: dict[str, dict[str, Any]]) -> str:

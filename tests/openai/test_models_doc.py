@@ -25,3 +25,8 @@ def test_doc_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert "It is sunny in Paris." in output
     assert "401 Error code: 401 - Incorrect API key provided" in output
     assert "16 16" in output
+    assert "NONE: input 20495, written 0, read 0, cost 20495" in output
+    assert "CONVERSATION_HISTORY: input 0, written 2216, read 18279, cost 4598" in output
+    assert "1 Facts Characters 0-20" in output
+    assert "['https://spring.io/blog/spring-ai-2-0']" in output
+    assert "custom\ncontainer_011\n['budget.xlsx']" in output

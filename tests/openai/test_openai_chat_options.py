@@ -73,8 +73,9 @@ def test_max_completion_tokens_and_max_tokens_exclude_each_other() -> None:
         OpenAiChatOptions.builder().max_tokens(50).max_completion_tokens(100).build().max_tokens
         is None
     )
-    latest = OpenAiChatOptions.builder().max_completion_tokens(100).max_tokens(50).build()
-    assert (latest.max_tokens, latest.max_completion_tokens) == (50, None)
+    # As in Spring, max_tokens is ignored once max_completion_tokens is set.
+    ignored = OpenAiChatOptions.builder().max_completion_tokens(100).max_tokens(50).build()
+    assert (ignored.max_tokens, ignored.max_completion_tokens) == (None, 100)
     kept = OpenAiChatOptions.builder().max_completion_tokens(100).max_tokens(None).build()
     assert (kept.max_tokens, kept.max_completion_tokens) == (None, 100)
 

@@ -14,9 +14,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py.document import Document, DocumentMetadata
-from spring_ai_py.embedding import EmbeddingModel
+from spring_ai_py.embedding import BatchingStrategy, EmbeddingModel
 from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
-from spring_ai_py.vectorstore._support import check_text_documents, embed_documents
+from spring_ai_py.vectorstore._support import (
+    batching_strategy_or_default,
+    check_text_documents,
+    embed_documents,
+)
 from spring_ai_py.vectorstore.filter import Expression
 from spring_ai_py.vectorstore.filter.converter import AbstractFilterExpressionConverter
 from spring_ai_py.vectorstore.observation import (
@@ -97,7 +101,9 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     and checks that the table exists with those columns and dimensions. The dimensions come from ``dimensions``, else the embedding model, else
     1536.
 
-    ``add`` embeds the documents in one call and upserts them by id in batches of
+    ``add`` embeds the documents in the batches ``batching_strategy`` forms (a
+    :class:`~spring_ai_py.embedding.TokenCountBatchingStrategy` by default, one model
+    request per batch) and upserts them by id in batches of
     ``max_document_batch_size``. ``similarity_search`` keeps the rows whose distance is
     at most ``1 - similarity_threshold`` (so a threshold of 0.0 accepts everything
     ``SimpleVectorStore`` would accept), filtered in the database by translating the
@@ -135,6 +141,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         max_document_batch_size: int = MAX_DOCUMENT_BATCH_SIZE,
         tracer_provider: TracerProvider | None = None,
         custom_observation_convention: VectorStoreObservationConvention | None = None,
+        batching_strategy: BatchingStrategy | None = None,
     ) -> None:
         _assert.not_none(data_source, "data_source must not be null")
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
@@ -158,6 +165,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         self._index_type = index_type
         self._initialize_schema = initialize_schema
         self._max_document_batch_size = max_document_batch_size
+        self._batching_strategy = batching_strategy_or_default(batching_strategy)
         self._converter = PgVectorFilterExpressionConverter()
         self._schema_validator = PgVectorSchemaValidator(data_source)
         self._observed_dimensions: int | None = None
@@ -170,6 +178,11 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         """A builder; every other constructor keyword is a setter."""
         _assert.not_none(data_source, "data_source must not be null")
         return Builder(cls, {"data_source": data_source, "embedding_model": embedding_model})
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: Any) -> None:
+        if name == "batching_strategy":
+            _assert.not_none(value, "BatchingStrategy must not be null")
 
     def get_distance_type(self) -> PgDistanceType:
         return self._distance_type
@@ -306,7 +319,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
         ids = [self._pg_id(document.get_id()) for document in documents]
-        embeddings = embed_documents(self._embedding_model, documents)
+        embeddings = embed_documents(self._embedding_model, documents, self._batching_strategy)
         from psycopg import sql
 
         statement = sql.SQL(

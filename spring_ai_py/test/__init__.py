@@ -3,12 +3,15 @@
 ``ScriptedChatModel`` answers from a queue and records every prompt; ``SpanRecorder``
 collects spans in memory; ``OpenAiTestServer`` / ``AnthropicTestServer`` speak the real
 HTTP JSON and SSE formats of both APIs on loopback, so the official SDKs and the
-provider models run offline. ``write_pdf`` / ``pdf_bytes`` make small PDFs (text
-pages and an outline) for testing PDF readers.
+provider models run offline; ``FaultServer`` answers in either format with injected
+faults (error statuses, cut, stalled and malformed streams, wrong-shape bodies).
+``write_pdf`` / ``pdf_bytes`` make small PDFs (text pages and an outline) for testing
+PDF readers.
 """
 
 from spring_ai_py.test._wire import RecordedRequest
 from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
+from spring_ai_py.test.faults import FaultServer
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.test.pdf import PdfBookmark, PdfText, pdf_bytes, write_pdf
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
@@ -17,6 +20,7 @@ from spring_ai_py.test.spans import SpanRecorder, render_span_tree
 __all__ = [
     "AnthropicTestServer",
     "AnthropicUsage",
+    "FaultServer",
     "OpenAiTestServer",
     "OpenAiUsage",
     "PdfBookmark",

@@ -19,6 +19,23 @@ def not_none(value: T | None, message: str) -> T:
     return value
 
 
+def instance_of(value: object, expected: type, name: str) -> None:
+    """Raise ``TypeError`` naming ``name`` unless ``value`` is an ``expected``.
+
+    Spring's ``Assert.isInstanceOf``, for arguments a Java compiler would have checked:
+    ``prompt must be a Prompt, got str``.
+    """
+    if not isinstance(value, expected):
+        kind = expected.__name__
+        article = "an" if kind[:1] in "AEIOU" else "a"
+        got = (
+            f"the class {value.__name__} (pass an instance)"
+            if isinstance(value, type)
+            else type(value).__name__
+        )
+        raise TypeError(f"{name} must be {article} {kind}, got {got}")
+
+
 def has_text(value: str | None, message: str) -> str:
     """Return ``value``; raise ``ValueError(message)`` when it is ``None``, empty or blank."""
     if value is None or not isinstance(value, str) or not value.strip():

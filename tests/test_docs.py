@@ -60,6 +60,7 @@ EXPECTED: dict[str, list[str]] = {
         "Paris: sunny, 24°C",
         "temperature True {'type': 'string', 'description': 'The city'}",
     ],
+    "reliability.md": ["faults tried: 12, turns lost: 0"],
     "providers.md": ["echo: hello\necho: hello again\necho: stream me\n"],
     "vector-stores.md": [
         "The cat sat on the mat",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
 from spring_ai_py.anthropic import _request
+from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
 from spring_ai_py.anthropic.citations import Citation, citation_from_sdk
 from spring_ai_py.anthropic.metadata import AnthropicRateLimit
@@ -112,12 +113,14 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         raw = client.messages.with_raw_response.create(**payload)
         with _parse_errors(raw):
             message = raw.parse()
+        message = check_message(message, raw.http_response)
         return self._to_chat_response(message, _rate_limit(raw.headers))
 
     async def asend(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
         raw = await client.messages.with_raw_response.create(**payload)
         with _parse_errors(raw):
             message = await raw.parse()
+        message = check_message(message, raw.http_response)
         return self._to_chat_response(message, _rate_limit(raw.headers))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
@@ -138,7 +141,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 timeouts, transport = transport_errors()
                 events = await raw.parse()
                 try:
-                    async for event in events:
+                    async for event in checked_events(events, raw.http_response):
                         response = state.on_event(event)
                         if response is not None:
                             observation.summary.add(response)

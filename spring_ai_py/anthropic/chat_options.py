@@ -130,6 +130,8 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     DEFAULT_MAX_TOKENS: ClassVar[int] = 4096
     DEFAULT_TIMEOUT: ClassVar[float] = 60.0
     DEFAULT_MAX_RETRIES: ClassVar[int] = 2
+    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout"})
+    """``timeout`` also takes a ``timedelta``; ``_check_connection`` checks it."""
 
     base_url: str | None = None
     api_key: str | None = None

@@ -232,6 +232,12 @@ def normalize_timeout(options: Any) -> None:
     """Turn a ``timedelta`` timeout of the frozen ``options`` into seconds, and check it."""
     if isinstance(options.timeout, timedelta):
         object.__setattr__(options, "timeout", options.timeout.total_seconds())
+    timeout = options.timeout
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)):
+        raise TypeError(
+            "timeout must be a number of seconds or a timedelta, "
+            f"got {type(timeout).__name__}: {timeout!r:.80}"
+        )
     if options.timeout is not None and options.timeout <= 0:
         raise ValueError("timeout must be positive")
 
@@ -252,6 +258,11 @@ class ConnectionOptions:
     def _check_connection(self) -> None:
         """Normalize and check ``timeout``; ``max_retries`` must not be negative."""
         normalize_timeout(self)
+        retries = self.max_retries
+        if retries is not None and (isinstance(retries, bool) or not isinstance(retries, int)):
+            raise TypeError(
+                f"max_retries must be an integer, got {type(retries).__name__}: {retries!r:.80}"
+            )
         if self.max_retries is not None and self.max_retries < 0:
             raise ValueError("maxRetries must not be negative")
 
@@ -340,12 +351,23 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
     ) -> None:
         """``new_client(options, asynchronous)`` builds an SDK client from the default
         options when ``sync_client`` / ``async_client`` are not given."""
+        from spring_ai_py.chat.prompt import ChatOptions
+
+        if options is not None and not isinstance(options, ChatOptions):
+            raise TypeError(
+                f"options must be {options_type.__name__} or ChatOptions, "
+                f"got {type(options).__name__}"
+            )
         if options is None:
             self._options: OptionsT = options_type()
         elif isinstance(options, options_type):
             self._options = options
         else:
             self._options = options_type.builder().combine_with(options).build()
+        if tool_calling_manager is not None:
+            from spring_ai_py.model.tool.tool_calling_manager import ToolCallingManager
+
+            _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
         self._tool_calling_manager = tool_calling_manager
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider

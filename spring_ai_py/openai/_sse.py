@@ -6,8 +6,10 @@ retries with backoff, the status-code to exception mapping) and this module read
 body: it splits the ``data:`` lines and decodes each with ``json.loads``. Failures keep
 the SDK's exception types, as its own stream would raise them: a broken connection is
 ``openai.APIConnectionError`` (``APITimeoutError`` on a timeout), an ``error`` object in
-the stream is ``openai.APIError``, and an event that is not JSON is
-``openai.APIResponseValidationError``.
+the stream is ``openai.APIError``, and an event that is not JSON, or not shaped like a
+chunk, is ``openai.APIResponseValidationError``. A body that ends cleanly before
+``[DONE]`` and without any finish reason was cut short: that is an
+``openai.APIConnectionError`` too, never a complete answer (PORTING §7.16).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from spring_ai_py.model.provider import transport_errors
+from spring_ai_py.openai._validation import check_chunk, has_finish_reason
 
 _DRAIN_TIMEOUT = 0.1
 """Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""
@@ -26,6 +29,7 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
     """Yield the JSON object of every ``data:`` event until ``[DONE]`` or the end."""
     import openai
 
+    finished = False
     timeouts, transport = transport_errors()
     pending = b""
     data_lines: list[bytes] = []
@@ -48,17 +52,28 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
                 if data.startswith(b"[DONE]"):
                     await _drain(chunks, transport)
                     return
-                yield _decode(data, http_response, openai)
+                event = _decode(data, http_response, openai)
+                finished = finished or has_finish_reason(event)
+                yield event
         if pending.startswith(b"data:"):
             data_lines.append(pending[6:] if pending[5:6] == b" " else pending[5:])
         if data_lines:
             data = b"\n".join(data_lines)
-            if not data.startswith(b"[DONE]"):
-                yield _decode(data, http_response, openai)
+            if data.startswith(b"[DONE]"):
+                return
+            event = _decode(data, http_response, openai)
+            finished = finished or has_finish_reason(event)
+            yield event
     except timeouts as error:
         raise openai.APITimeoutError(request=http_response.request) from error
     except transport as error:
         raise openai.APIConnectionError(request=http_response.request) from error
+    if not finished:
+        raise openai.APIConnectionError(
+            message="The stream ended before its terminal event ([DONE] or a finish reason): "
+            "the answer is incomplete",
+            request=http_response.request,
+        )
 
 
 async def _drain(chunks: AsyncIterator[bytes], transport: tuple[type[BaseException], ...]) -> None:
@@ -93,4 +108,4 @@ def _decode(data: bytes, http_response: Any, openai: Any) -> dict[str, Any]:
         if not isinstance(message, str) or not message:
             message = "An error occurred during streaming"
         raise openai.APIError(message, http_response.request, body=error_body)
-    return value
+    return check_chunk(value, http_response)

@@ -35,6 +35,7 @@ from spring_ai_py.model.provider import (
 )
 from spring_ai_py.openai._setup import sdk_client
 from spring_ai_py.openai._sse import iterate_events
+from spring_ai_py.openai._validation import check_completion
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
 if TYPE_CHECKING:
@@ -357,7 +358,7 @@ def _json_body(http_response: Any) -> dict[str, Any]:
         raise openai.APIResponseValidationError(
             http_response, body, message="The response body is not a JSON object"
         )
-    return body
+    return check_completion(body, http_response)
 
 
 def _finish_reason(value: Any) -> str | None:

@@ -129,6 +129,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     DEFAULT_MAX_RETRIES: ClassVar[int] = 3
 
     _builder_aliases: ClassVar[dict[str, str]] = {"stop": "stop_sequences"}
+    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout"})
+    """``timeout`` also takes a ``timedelta``; ``_check_connection`` checks it."""
 
     base_url: str | None = None
     api_key: str | None = None

@@ -12,6 +12,7 @@ from opentelemetry.util.types import AttributeValue
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
+from spring_ai_py._field_types import check_field_types
 from spring_ai_py._observation import call_step
 from spring_ai_py.chat.metadata import DefaultUsage
 from spring_ai_py.document import Document, MetadataMode
@@ -73,6 +74,7 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
 
     def __post_init__(self) -> None:
         normalize_timeout(self)
+        check_field_types(self, frozenset({"timeout"}))
         if self.dimensions is not None and self.dimensions <= 0:
             raise ValueError("dimensions must be positive")
 
@@ -134,6 +136,8 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         tracer_provider: TracerProvider | None = None,
         meter_provider: MeterProvider | None = None,
     ) -> None:
+        if options is not None:
+            _assert.instance_of(options, OpenAiEmbeddingOptions, "options")
         self._options = options if options is not None else OpenAiEmbeddingOptions()
         self._metadata_mode = metadata_mode if metadata_mode is not None else MetadataMode.EMBED
         self._openai_client = openai_client

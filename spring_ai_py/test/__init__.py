@@ -6,6 +6,8 @@ HTTP JSON and SSE formats of both APIs on loopback, so the official SDKs and the
 provider models run offline. ``RecordingAdvisor`` and ``AnsweringAdvisor`` are the
 advisor doubles tests keep needing. Installed with the ``test`` extra, the kit is also a
 pytest plugin (``spring_ai_py.test.pytest_plugin``) with fixtures for all of these.
+``FaultServer`` answers in either format with injected faults (error statuses, cut,
+stalled and malformed streams, wrong-shape bodies).
 ``write_pdf`` / ``pdf_bytes`` make small PDFs (text pages and an outline) for testing
 PDF readers.
 """
@@ -13,6 +15,7 @@ PDF readers.
 from spring_ai_py.test._wire import RecordedRequest
 from spring_ai_py.test.advisors import AnsweringAdvisor, RecordingAdvisor
 from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
+from spring_ai_py.test.faults import FaultServer
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.test.pdf import PdfBookmark, PdfText, pdf_bytes, write_pdf
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
@@ -22,6 +25,7 @@ __all__ = [
     "AnsweringAdvisor",
     "AnthropicTestServer",
     "AnthropicUsage",
+    "FaultServer",
     "OpenAiTestServer",
     "OpenAiUsage",
     "PdfBookmark",

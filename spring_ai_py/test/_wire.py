@@ -102,6 +102,10 @@ class StreamResponse:
     events: tuple[bytes, ...]
     headers: tuple[tuple[str, str], ...] = ()
     cut_after: int | None = None
+    stall_after: int | None = None
+    """After that many events the server stops sending, without closing, until the
+    client gives up (closes the connection) or ``stall_timeout`` seconds pass."""
+    stall_timeout: float = 10.0
 
 
 @dataclass(frozen=True)
@@ -340,6 +344,11 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         for sent, event in enumerate(response.events):
             if response.cut_after is not None and sent >= response.cut_after:
+                self.close_connection = True
+                return
+            if response.stall_after is not None and sent >= response.stall_after:
+                self.wfile.flush()
+                self.server.owner._stall(self.connection, response.stall_timeout)
                 self.close_connection = True
                 return
             self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))

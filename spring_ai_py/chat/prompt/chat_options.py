@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py._field_types import check_field_types
 
 
 class ChatOptionsBuilder(Builder[Any]):
@@ -55,6 +56,11 @@ class ChatOptions(Buildable):
     temperature: float | None = None
     top_k: int | None = None
     top_p: float | None = None
+
+    def __post_init__(self) -> None:
+        # A wrong type names its field here, not deep inside a request (PORTING §4). A
+        # subclass lists the fields it checks itself in ``_unchecked_fields``.
+        check_field_types(self, getattr(self, "_unchecked_fields", frozenset()))
 
     @classmethod
     def builder(cls) -> ChatOptionsBuilder:

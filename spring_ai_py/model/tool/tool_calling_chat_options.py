@@ -99,6 +99,7 @@ class ToolCallingChatOptions(ChatOptions):
     internal_tool_execution_enabled: bool | None = None
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.tool_callbacks is not None:
             callbacks = list(self.tool_callbacks)
             _assert.no_null_elements(callbacks, "tool_callbacks cannot contain null elements")

@@ -298,8 +298,8 @@ def test_return_direct_tool_with_memory_outside_stores_the_tool_result_as_the_re
 def test_return_direct_with_memory_inside_the_loop_leaves_no_unanswered_tool_call(
     stream: bool,
 ) -> None:
-    # PORTING §7.12: the loop ends without another round, so the deferred tool call is
-    # dropped rather than stored without its results.
+    # PORTING §7.12: the loop ends without another round, so the deferred rounds are
+    # dropped: a turn is stored whole or not at all, never a user message alone.
     @tool(return_direct=True)
     def book(ref: str) -> str:
         """Book a table."""
@@ -310,16 +310,18 @@ def test_return_direct_with_memory_inside_the_loop_leaves_no_unanswered_tool_cal
     client = client_for(model, memory, order=INSIDE)
 
     assert ask(client, "Book X1", stream, book) == "Booked X1"
-    assert shape(memory.get("c")) == [("USER", "Book X1")]
+    assert memory.get("c") == []
 
     assert ask(client, "Thanks", stream) == "Hi again"
     history = memory.get("c")
-    assert shape(history) == [("USER", "Book X1"), ("USER", "Thanks"), ("ASSISTANT", "Hi again")]
+    assert shape(history) == [("USER", "Thanks"), ("ASSISTANT", "Hi again")]
     assert_tool_calls_paired(history)
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["call", "stream"])
-def test_a_model_failure_after_a_tool_round_leaves_inside_memory_paired(stream: bool) -> None:
+def test_a_model_failure_after_a_tool_round_leaves_inside_memory_unchanged(
+    stream: bool,
+) -> None:
     model = (
         ScriptedChatModel()
         .add_tool_calls(("weather", {"city": "Lisbon"}))
@@ -332,12 +334,33 @@ def test_a_model_failure_after_a_tool_round_leaves_inside_memory_paired(stream: 
     with pytest.raises(ConnectionError, match="model unreachable"):
         ask(client, "Weather in Lisbon and Porto?", stream, weather)
 
+    # A turn is stored whole or not at all: neither the user message alone nor round
+    # 1's call with its results.
+    assert memory.get("c") == []
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["call", "stream"])
+def test_a_retry_after_a_failure_in_round_two_stores_the_turn_once(stream: bool) -> None:
+    model = (
+        ScriptedChatModel()
+        .add_tool_calls(("weather", {"city": "Lisbon"}))
+        .add_error(ConnectionError("model unreachable"))
+        .add_tool_calls(("weather", {"city": "Lisbon"}))
+        .add_response("Sunny in Lisbon")
+    )
+    memory = MessageWindowChatMemory.builder().build()
+    client = client_for(model, memory, order=INSIDE)
+
+    with pytest.raises(ConnectionError, match="model unreachable"):
+        ask(client, "Weather in Lisbon?", stream, weather)
+    assert ask(client, "Weather in Lisbon?", stream, weather) == "Sunny in Lisbon"
+
     history = memory.get("c")
-    # Round 1's call is stored with its results; round 2's call never got them.
     assert shape(history) == [
-        ("USER", "Weather in Lisbon and Porto?"),
+        ("USER", "Weather in Lisbon?"),
         ("ASSISTANT", 'calls weather{"city": "Lisbon"}'),
         ("TOOL", "results Sunny in Lisbon"),
+        ("ASSISTANT", "Sunny in Lisbon"),
     ]
     assert_tool_calls_paired(history)
 

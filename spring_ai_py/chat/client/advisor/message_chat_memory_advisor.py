@@ -14,12 +14,12 @@ from spring_ai_py.chat.client.advisor.api.base_advisor import (
     default_scheduler,
 )
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.memory import ChatMemory
 from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
 from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain
-    from spring_ai_py.chat.memory import ChatMemory
 
 
 class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
@@ -37,7 +37,9 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
 
     Its default order, ``Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER``, puts it outside
     the tool loop: one turn is stored per call. Given an order above the
-    ``ToolCallingAdvisor``'s it sits inside the loop and every iteration is stored.
+    ``ToolCallingAdvisor``'s it sits inside the loop and every iteration is stored, all
+    together once the model answers without tool calls: a loop that fails in a later
+    round (or ends by return-direct or a tool-call limit) stores nothing of the turn.
     """
 
     def __init__(
@@ -48,6 +50,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         scheduler: Executor | None = None,
     ) -> None:
         self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
+        _assert.instance_of(chat_memory, ChatMemory, "chat_memory")
         if conversation_id is not None:
             _assert.has_text(conversation_id, "conversation_id cannot be null or empty")
         self._default_conversation_id = conversation_id
@@ -77,7 +80,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
         memory_messages = self._chat_memory.get(conversation_id)
         loop_scope = chat_client_request.context.get(TOOL_LOOP_SCOPE_KEY)
         if isinstance(loop_scope, dict):
-            # The tool call deferred by after() belongs before this round's results.
+            # The rounds deferred by after() belong before this round's results.
             memory_messages = memory_messages + loop_scope.get(self._deferred_key, [])
         prompt_messages = chat_client_request.prompt.get_instructions()
         messages: list[Message] = []
@@ -106,13 +109,15 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             turn.append(generation.get_output())
         loop_scope = context.get(TOOL_LOOP_SCOPE_KEY)
         if isinstance(loop_scope, dict):
-            # Inside the tool loop a tool call is stored only together with its results
-            # (the next round's tool-response message), so a loop that ends without
-            # another round (return-direct, a limit, a failure) leaves no tool call
-            # unanswered in memory (PORTING §7.12).
+            # Inside the tool loop a turn is stored whole or not at all: the rounds that
+            # end in tool calls wait in the loop scope and are stored with the round the
+            # model answers without tool calls. A loop that ends otherwise (a failure in a
+            # later round, return-direct, a tool-call limit) stores nothing, so no tool
+            # call is left unanswered (PORTING §7.12) and a retry stores no message twice.
             turn = loop_scope.pop(self._deferred_key, []) + turn
             if turn and isinstance(turn[-1], AssistantMessage) and turn[-1].has_tool_calls():
-                loop_scope[self._deferred_key] = [turn.pop()]
+                loop_scope[self._deferred_key] = turn
+                turn = []
         if turn:
             self._chat_memory.add(conversation_id, turn)
         return ChatClientResponse(chat_client_response.chat_response, context)

@@ -75,6 +75,7 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         _assert.not_none(system_prompt_template, "system_prompt_template cannot be null")
         _assert.is_true(default_top_k > 0, "top_k must be greater than 0")
         _assert.not_none(vector_store, "vector_store cannot be null")
+        _assert.instance_of(vector_store, VectorStore, "vector_store")
         self._vector_store = vector_store
         self._system_prompt_template = system_prompt_template
         self._default_top_k = default_top_k

@@ -306,7 +306,11 @@ class PostgresChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
                 name="spring_ai_py-chat-memory",
             )
 
-        return PoolConnectionSource(create_pool=create_pool)
+        # A connection the server dropped (a restart, pg_terminate_backend) is replaced
+        # when it is borrowed, instead of failing the operation that gets it.
+        return PoolConnectionSource(
+            create_pool=create_pool, check=ConnectionPool.check_connection
+        )
 
     def __repr__(self) -> str:
         return f"PostgresChatMemoryRepositoryDialect(max_pool_size={self.max_pool_size})"

@@ -1,0 +1,115 @@
+"""Type checks of options dataclass fields, from their annotations.
+
+``check_field_types(options)`` raises a ``TypeError`` naming the field when a value
+does not have its annotated type (``temperature must be a float, got str: 'hot'``),
+instead of letting it fail far away (at request time, inside an SDK, or on the
+server). Only what can be checked cheaply and without surprises is checked: ``str``,
+``int`` (never a ``bool``), ``float`` (an ``int`` too, never a ``bool``), ``bool``, lists
+(a list or tuple), dicts (any mapping) and plain classes; a field whose annotation has
+anything else (a callable, a protocol, ``Any``) is not checked. The plan is computed
+once per class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import sys
+import threading
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+_Check = tuple[tuple[type, ...], bool, str]
+"""(accepted types, whether ``bool`` is excluded, expected-type wording)."""
+
+_PLANS: dict[type, dict[str, _Check]] = {}
+_LOCK = threading.Lock()
+_WORDING = {
+    str: "a string",
+    int: "an integer",
+    float: "a float",
+    bool: "a bool",
+    list: "a list",
+    dict: "a dict",
+}
+
+
+def check_field_types(options: object, unchecked: frozenset[str] = frozenset()) -> None:
+    """Raise ``TypeError`` for the first set field of ``options`` that has the wrong type."""
+    cls = type(options)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _plan(cls)
+        with _LOCK:
+            _PLANS[cls] = plan
+    for name, value in vars(options).items():
+        if value is None:
+            continue
+        check = plan.get(name)
+        if check is None or name in unchecked:
+            continue
+        accepted, no_bool, wording = check
+        if isinstance(value, accepted) and not (no_bool and value.__class__ is bool):
+            continue
+        raise TypeError(f"{name} must be {wording}, got {type(value).__name__}: {value!r:.80}")
+
+
+def _plan(cls: type) -> dict[str, _Check]:
+    checks: dict[str, _Check] = {}
+    for field in dataclasses.fields(cls):
+        if not field.init:
+            continue
+        annotation = _resolve(cls, field.name, field.type)
+        check = _check_for(annotation) if annotation is not None else None
+        if check is not None:
+            checks[field.name] = check
+    return checks
+
+
+def _resolve(cls: type, name: str, annotation: object) -> object | None:
+    """The annotation of field ``name`` evaluated where it was written, or ``None``.
+
+    Annotations naming types imported only for type checking cannot be evaluated: such
+    a field is not checked.
+    """
+    if not isinstance(annotation, str):
+        return annotation
+    for owner in cls.__mro__:
+        if name in inspect.get_annotations(owner):
+            namespace = vars(sys.modules[owner.__module__])
+            try:
+                resolved: object = eval(annotation, namespace)
+            except Exception:
+                return None
+            return resolved
+    return None
+
+
+def _check_for(annotation: Any) -> _Check | None:
+    members = (
+        typing.get_args(annotation)
+        if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union
+        else (annotation,)
+    )
+    accepted: list[type] = []
+    words: list[str] = []
+    for member in members:
+        if member is type(None):
+            continue
+        origin = typing.get_origin(member) or member
+        if origin is float:
+            accepted.extend((int, float))
+        elif origin is list:
+            accepted.extend((list, tuple))
+        elif origin is dict:
+            accepted.extend((dict, Mapping))
+        elif isinstance(origin, type) and origin is not object:
+            accepted.append(origin)
+        else:
+            return None
+        words.append(_WORDING.get(origin, f"a {getattr(origin, '__name__', origin)}"))
+    if not accepted:
+        return None
+    return tuple(accepted), bool not in accepted, " or ".join(words)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import time
@@ -189,25 +190,25 @@ class KeywordToolIndex(InMemoryToolIndex[_Session]):
 
         # Only the tools holding a query term are visited; each adds up its terms in query
         # order, as a scan over every tool would.
-        scores: dict[int, list[float]] = {}
+        scores: dict[int, float] = {}
+        overlaps: dict[int, float] = {}
         for term, weight in idf.items():
             for position, field_weight in postings.get(term, ()):
-                totals = scores.get(position)
-                if totals is None:
-                    totals = scores[position] = [0.0, 0.0]
-                totals[0] += weight * field_weight
-                totals[1] += field_weight
+                scores[position] = scores.get(position, 0.0) + weight * field_weight
+                overlaps[position] = overlaps.get(position, 0.0) + field_weight
         scored = [
-            (scores[position][0], scores[position][1], entries[position])
+            (scores[position], overlaps[position], entries[position])
             for position in sorted(scores)
-            if scores[position][1] > 0
+            if overlaps[position] > 0
         ]
-
         if any(score > 0 for score, _, _ in scored):
             scored = [item for item in scored if item[0] > 0]
-        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        # As a stable sort by (score, overlap), descending, then the first max_results.
+        best = heapq.nlargest(
+            max_results_of(tool_search_request), scored, key=lambda item: (item[0], item[1])
+        )
         references = [
             ToolReference(entry.tool_name, score, entry.tool_description)
-            for score, _, entry in scored[: max_results_of(tool_search_request)]
+            for score, _, entry in best
         ]
         return search_response(self, query, references, started)

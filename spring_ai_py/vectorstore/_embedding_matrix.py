@@ -40,15 +40,6 @@ def _error_bound(dimensions: int) -> float:
     return (2 * dimensions + 16) * _U32
 
 
-def _exact_cosine(
-    row: npt.NDArray[np.float64], query: npt.NDArray[np.float64], query_norm: float
-) -> float:
-    """``EmbeddingMath.cosine_similarity`` on a stored row, to the last bit."""
-    dot = math.fsum((row * query).tolist())
-    norm = math.fsum((row * row).tolist())
-    return dot / (math.sqrt(norm) * math.sqrt(query_norm))
-
-
 class EmbeddingMatrix:
     """Ids, texts, metadata and embeddings of a store, row by row (not thread-safe: the
     store holds its lock around every call)."""
@@ -61,6 +52,8 @@ class EmbeddingMatrix:
         self._dimensions = 0
         self._matrix: FloatMatrix = np.zeros((0, 0), dtype=np.float32)
         self._norms: npt.NDArray[np.float64] = np.zeros(0, dtype=np.float64)
+        # The squared norms as EmbeddingMath computes them (math.fsum), filled on first use.
+        self._exact_norms: npt.NDArray[np.float64] = np.zeros(0, dtype=np.float64)
         self._masks: OrderedDict[Expression, BoolVector] = OrderedDict()
 
     def __len__(self) -> int:
@@ -112,12 +105,16 @@ class EmbeddingMatrix:
             norms = np.zeros(capacity, dtype=np.float64)
             norms[:first_new] = self._norms[:first_new]
             self._norms = norms
+            exact = np.full(capacity, np.nan, dtype=np.float64)
+            exact[:first_new] = self._exact_norms[:first_new]
+            self._exact_norms = exact
         # Later duplicates in one batch win, as successive dict assignments do.
         last = {row: position for position, row in enumerate(targets)}
         index = np.fromiter(last.keys(), dtype=np.intp, count=len(last))
         self._matrix[index] = batch[np.fromiter(last.values(), dtype=np.intp, count=len(last))]
         stored = self._matrix[index].astype(np.float64)
         self._norms[index] = np.sqrt(np.einsum("ij,ij->i", stored, stored))
+        self._exact_norms[index] = np.nan
         self._update_masks(first_new, sorted(last), evaluate)
 
     def delete(self, keep: BoolVector) -> None:
@@ -132,6 +129,7 @@ class EmbeddingMatrix:
         self._rows = {id_: row for row, id_ in enumerate(self.ids)}
         self._matrix = np.ascontiguousarray(self._matrix[kept])
         self._norms = self._norms[kept]
+        self._exact_norms = self._exact_norms[kept]
         for expression, mask in self._masks.items():
             self._masks[expression] = mask[kept]
         if not self.ids:
@@ -209,9 +207,12 @@ class EmbeddingMatrix:
             raise ValueError("Vectors cannot have zero norm")
         if top_k == 0:
             return []
-        matrix = self._matrix[:count] if matching is None else self._matrix[selected]
+        query32 = query64.astype(np.float32)
         with np.errstate(all="ignore"):
-            approx = (matrix @ query64.astype(np.float32)).astype(np.float64)
+            if selected.size * 4 >= count:  # cheaper to score all rows than to gather some
+                approx = (self._matrix[:count] @ query32).astype(np.float64)[selected]
+            else:
+                approx = (self._matrix[selected] @ query32).astype(np.float64)
             approx /= self._norms[selected] * math.sqrt(query_norm)
         bound = _error_bound(self._dimensions)
         floor = threshold - bound
@@ -223,7 +224,12 @@ class EmbeddingMatrix:
         candidates = selected[(approx >= floor) | ~np.isfinite(approx)]
         hits: list[tuple[int, float]] = []
         for row in candidates.tolist():
-            score = _exact_cosine(self._matrix[row].astype(np.float64), query64, query_norm)
+            vector = self._matrix[row].astype(np.float64)
+            norm = self._exact_norms[row]
+            if math.isnan(norm):
+                norm = self._exact_norms[row] = math.fsum((vector * vector).tolist())
+            dot = math.fsum((vector * query64).tolist())
+            score = dot / (math.sqrt(norm) * math.sqrt(query_norm))
             if score >= threshold:
                 hits.append((row, score))
         hits.sort(key=lambda hit: hit[1], reverse=True)

@@ -42,3 +42,11 @@ if [ -n "$quick" ]; then
 else
     "$BENCH_VENV/bin/python" bench/suite.py
 fi
+
+echo
+echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
+if [ -n "$quick" ]; then
+    "$BENCH_VENV/bin/python" bench/scale.py --quick
+else
+    "$BENCH_VENV/bin/python" bench/scale.py
+fi

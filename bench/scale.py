@@ -337,7 +337,26 @@ def _tools_section(quick: bool) -> dict[str, Any]:
     from spring_ai_py.tool.toolsearch.index.keyword.keyword_tool_index import tokenize
 
     rng = random.Random(18)
-    syllables = ["ka", "mo", "tu", "ri", "se", "na", "lo", "pe", "vi", "da", "ge", "zu", "fa", "hi", "ne", "bo", "ru", "shi"]
+    syllables = [
+        "ka",
+        "mo",
+        "tu",
+        "ri",
+        "se",
+        "na",
+        "lo",
+        "pe",
+        "vi",
+        "da",
+        "ge",
+        "zu",
+        "fa",
+        "hi",
+        "ne",
+        "bo",
+        "ru",
+        "shi",
+    ]
     vocabulary = sorted({"".join(rng.choices(syllables, k=3)) for _ in range(4000)})
     weights = [1.0 / (rank + 1) for rank in range(len(vocabulary))]  # Zipf-like
     rows: list[dict[str, Any]] = []

@@ -43,6 +43,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+# One BLAS thread: on this shared 2-core machine a threaded matrix-vector product spends
+# more time waking threads than computing (the floor and the store alike).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent

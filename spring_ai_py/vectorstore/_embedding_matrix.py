@@ -202,7 +202,7 @@ class EmbeddingMatrix:
         query64 = np.asarray(query, dtype=np.float64)
         if query64.ndim != 1 or query64.shape[0] != self._dimensions:
             raise ValueError("Vectors lengths must be equal")
-        query_norm = math.fsum(x * x for x in query64.tolist())
+        query_norm = math.fsum((query64 * query64).tolist())
         if query_norm == 0 or bool((self._norms[selected] == 0).any()):
             raise ValueError("Vectors cannot have zero norm")
         if top_k == 0:

@@ -15,10 +15,12 @@ Runs in the benchmark environment (``.venv-bench``) and prints one Markdown repo
    per-request work at 100 to 10,000 tools, against the linear scan and the per-request
    fingerprint it replaced;
 4. ``pgvector``: ``PgVectorStore`` at 50,000 documents: ``add()`` throughput, query time
-   without an index and with HNSW and IVFFlat.
+   without an index and with HNSW and IVFFlat;
+5. ``firstuse``: in fresh interpreters, the import, the client build and the first two
+   calls of ``ChatClient`` against the raw ``openai`` SDK (the fake OpenAI server).
 
 The embedding models here look vectors up (no model runs): the times are the stores'.
-``python bench/scale.py [--quick] [--only vectors|memory|tools|pgvector]``.
+``python bench/scale.py [--quick] [--only vectors|memory|tools|pgvector|firstuse]``.
 """
 
 # The timed closures run inside the loop that defines them.
@@ -551,6 +553,76 @@ def _pgvector_section(quick: bool) -> dict[str, Any]:
     return result
 
 
+# -- 5. first use ----------------------------------------------------------------------
+
+_FIRST_USE = {
+    "raw openai SDK": (
+        "import openai",
+        "client = openai.OpenAI(base_url=URL, api_key='bench-key', max_retries=0)",
+        "client.chat.completions.create(model='gpt-bench', "
+        "messages=[{'role': 'user', 'content': 'hello'}]).choices[0].message.content",
+    ),
+    "ChatClient": (
+        "from spring_ai_py.chat.client import ChatClient\n"
+        "from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions",
+        "client = ChatClient.builder(OpenAiChatModel(options=OpenAiChatOptions.builder()"
+        ".model('gpt-bench').base_url(URL).api_key('bench-key').max_retries(0).build())).build()",
+        "client.prompt().user('hello').call().content()",
+    ),
+}
+
+_FIRST_USE_PROBE = """
+import json, sys, time
+URL = sys.argv[1]
+t0 = time.perf_counter()
+{imports}
+t1 = time.perf_counter()
+{build}
+t2 = time.perf_counter()
+{call}
+t3 = time.perf_counter()
+{call}
+t4 = time.perf_counter()
+print(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3]))
+"""
+
+
+def _first_use_section(quick: bool) -> dict[str, Any]:
+    """Import, build and the first two calls, each in a fresh interpreter (alternating)."""
+    import subprocess
+
+    from _common import fake_server
+
+    rounds = 5 if quick else 15
+    samples: dict[str, list[list[float]]] = {name: [] for name in _FIRST_USE}
+    with fake_server() as server:
+        for _ in range(rounds):
+            for name, (imports, build, call) in _FIRST_USE.items():
+                code = _FIRST_USE_PROBE.format(imports=imports, build=build, call=call)
+                out = subprocess.run(
+                    [sys.executable, "-c", code, server.base_url],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=ROOT,
+                )
+                samples[name].append(json.loads(out.stdout.strip().splitlines()[-1]))
+    rows = []
+    for name, runs in samples.items():
+        medians = [statistics.median(run[i] for run in runs) * 1000 for i in range(4)]
+        rows.append(
+            {
+                "contender": name,
+                "import_ms": medians[0],
+                "build_ms": medians[1],
+                "first_call_ms": medians[2],
+                "second_call_ms": medians[3],
+            }
+        )
+        print(f"  first use: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
+    return {"rows": rows, "rounds": rounds}
+
+
 # -- report ----------------------------------------------------------------------------
 
 
@@ -613,6 +685,21 @@ def build_report(results: dict[str, Any]) -> str:
                 f"| {r['tools']:,} | {_fmt(r['build_ms'], 1)} | {_fmt(r['search_us'])} "
                 f"| {_fmt(r['linear_scan_us'])} | {_fmt(r['advisor_request_us'])} "
                 f"| {_fmt(r['before_request_us'])} |"
+            )
+        out.append("")
+    if "firstuse" in results:
+        out.append("### First use: a fresh interpreter's import, client build and first calls\n")
+        out.append(
+            "| contender | import (ms) | build (ms) | first call (ms) "
+            "| import + build + first call (ms) | second call (ms) |"
+        )
+        out.append("|---|---:|---:|---:|---:|---:|")
+        for r in results["firstuse"]["rows"]:
+            out.append(
+                f"| {r['contender']} | {_fmt(r['import_ms'], 1)} | {_fmt(r['build_ms'], 1)} "
+                f"| {_fmt(r['first_call_ms'], 1)} "
+                f"| {_fmt(r['import_ms'] + r['build_ms'] + r['first_call_ms'], 1)} "
+                f"| {_fmt(r['second_call_ms'], 1)} |"
             )
         out.append("")
     if "pgvector" in results:
@@ -701,10 +788,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
-        "--only", action="append", choices=["vectors", "memory", "tools", "pgvector"]
+        "--only",
+        action="append",
+        choices=["vectors", "memory", "tools", "pgvector", "firstuse"],
     )
     args = parser.parse_args()
-    sections = args.only or ["vectors", "memory", "tools", "pgvector"]
+    sections = args.only or ["vectors", "memory", "tools", "pgvector", "firstuse"]
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     results: dict[str, Any] = {
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
@@ -723,6 +812,9 @@ def main() -> None:
     if "pgvector" in sections:
         print("pgvector ...", file=sys.stderr, flush=True)
         results["pgvector"] = _pgvector_section(args.quick)
+    if "firstuse" in sections:
+        print("first use ...", file=sys.stderr, flush=True)
+        results["firstuse"] = _first_use_section(args.quick)
     results["seconds"] = time.perf_counter() - started
     report = build_report(results)
     header = (

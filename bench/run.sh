@@ -50,3 +50,11 @@ if [ -n "$quick" ]; then
 else
     .venv/bin/python bench/async_calls.py
 fi
+
+echo
+echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
+if [ -n "$quick" ]; then
+    "$BENCH_VENV/bin/python" bench/scale.py --quick
+else
+    "$BENCH_VENV/bin/python" bench/scale.py
+fi

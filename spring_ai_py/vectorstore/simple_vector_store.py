@@ -36,6 +36,8 @@ from spring_ai_py.vectorstore.search_request import SearchRequest
 if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
 
+    from spring_ai_py.vectorstore._embedding_matrix import EmbeddingMatrix
+
 
 class SimpleVectorStoreContent:
     """One stored entry: id, text, metadata and embedding (Spring's JSON record layout).
@@ -80,11 +82,7 @@ class SimpleVectorStoreContent:
     def to_document(self, score: float) -> Document:
         """A document for a search hit: the score, plus ``distance`` (``1 - score``) in
         the metadata."""
-        metadata = dict(self._metadata)
-        metadata[DocumentMetadata.DISTANCE.value] = 1.0 - score
-        return (
-            Document.builder().id(self._id).text(self._text).metadata(metadata).score(score).build()
-        )
+        return _to_document(self._id, self._text, self._metadata, score)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object Spring writes for this entry."""
@@ -178,6 +176,13 @@ class SimpleVectorStore(AbstractObservationVectorStore):
     file layout (an object keyed by document id), so a store saved by Spring AI loads
     here and the other way round. Only text documents can be added.
 
+    Embeddings are held as float32 (Spring's ``float[]``) in one contiguous numpy
+    matrix, all of one dimension (``add`` rejects another with ``ValueError``); a search
+    is one matrix-vector product and a partial sort, and the final scores are computed
+    exactly as :meth:`EmbeddingMath.cosine_similarity` computes them, so scores and
+    ordering (ties in insertion order) are those of a one-by-one scan. The matches of a
+    filter expression are evaluated once per document and cached.
+
     Build with ``SimpleVectorStore(embedding_model)`` or
     ``SimpleVectorStore.builder(embedding_model).build()``.
     """
@@ -195,9 +200,12 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
         super().__init__(embedding_model, tracer_provider, custom_observation_convention)
         self._batching_strategy = batching_strategy_or_default(batching_strategy)
+        # numpy is imported on first use, not with the package.
+        from spring_ai_py.vectorstore._embedding_matrix import EmbeddingMatrix
+
         self._evaluator = SimpleVectorStoreFilterExpressionEvaluator()
         self._lock = threading.RLock()
-        self._store: dict[str, SimpleVectorStoreContent] = {}
+        self._matrix: EmbeddingMatrix = EmbeddingMatrix()
         self._observed_dimensions: int | None = None
 
     @staticmethod
@@ -220,47 +228,46 @@ class SimpleVectorStore(AbstractObservationVectorStore):
     def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
         embeddings = embed_documents(self._embedding_model, documents, self._batching_strategy)
-        contents = [
-            SimpleVectorStoreContent(
-                document.get_id(), document.get_text() or "", document.get_metadata(), embedding
-            )
-            for document, embedding in zip(documents, embeddings, strict=True)
-        ]
+        ids = [document.get_id() for document in documents]
+        for id_ in ids:
+            _assert.has_text(id_, "id must not be null or empty")
+        texts = [document.get_text() or "" for document in documents]
+        metadata = [dict(document.get_metadata()) for document in documents]
         with self._lock:
-            for content in contents:
-                self._store[content.get_id()] = content
+            self._matrix.upsert(ids, texts, metadata, embeddings, self._evaluator.evaluate)
 
     def do_delete(self, id_list: list[str]) -> None:
         with self._lock:
-            for id_ in id_list:
-                self._store.pop(id_, None)
+            self._matrix.delete_ids(id_list)
 
     def do_delete_by_filter(self, filter_expression: Expression) -> None:
         with self._lock:
-            doomed = [
-                id_
-                for id_, content in self._store.items()
-                if self._evaluator.evaluate(filter_expression, content.get_metadata())
-            ]
-            for id_ in doomed:
-                del self._store[id_]
+            if len(self._matrix):
+                matching = self._matrix.mask(filter_expression, self._evaluator.evaluate)
+                self._matrix.delete(~matching)
 
     def do_similarity_search(self, request: SearchRequest) -> list[Document]:
         query_embedding = self._embedding_model.embed(request.get_query())
-        with self._lock:
-            contents = list(self._store.values())
         filter_expression = request.get_filter_expression()
-        hits: list[Document] = []
-        for content in contents:
-            if filter_expression is not None and not self._evaluator.evaluate(
-                filter_expression, content.get_metadata()
-            ):
-                continue
-            score = EmbeddingMath.cosine_similarity(query_embedding, content.get_embedding())
-            if score >= request.get_similarity_threshold():
-                hits.append(content.to_document(score))
-        hits.sort(key=lambda document: document.get_score() or 0.0, reverse=True)
-        return hits[: request.get_top_k()]
+        with self._lock:
+            matrix = self._matrix
+            if len(matrix) == 0:
+                return []
+            matching = (
+                None
+                if filter_expression is None
+                else matrix.mask(filter_expression, self._evaluator.evaluate)
+            )
+            hits = matrix.search(
+                query_embedding,
+                request.get_top_k(),
+                request.get_similarity_threshold(),
+                matching,
+            )
+            return [
+                _to_document(matrix.ids[row], matrix.texts[row], matrix.metadata[row], score)
+                for row, score in hits
+            ]
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the store to ``path`` as JSON in Spring's layout (overwriting it).
@@ -268,21 +275,38 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         ``OSError`` when the file cannot be written.
         """
         with self._lock:
-            data = {id_: content.to_json() for id_, content in self._store.items()}
-        Path(path).write_text(_to_json(data), encoding="utf-8")
+            data = {
+                id_: {"id": id_, "text": text, "metadata": metadata, "embedding": embedding}
+                for id_, text, metadata, embedding in self._matrix.rows()
+            }
+            text = _to_json(data)
+        Path(path).write_text(text, encoding="utf-8")
 
     def load(self, path: str | os.PathLike[str]) -> None:
         """Replace the store's contents with the JSON file at ``path``.
 
         ``OSError`` when it cannot be read; ``ValueError`` when it is not a JSON object
-        of stored documents.
+        of stored documents (or their embeddings differ in dimension).
         """
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError(f"Expected a JSON object keyed by document id in {path}")
-        store = {str(id_): SimpleVectorStoreContent.from_json(entry) for id_, entry in data.items()}
+        contents = {
+            str(id_): SimpleVectorStoreContent.from_json(entry) for id_, entry in data.items()
+        }
+        from spring_ai_py.vectorstore._embedding_matrix import EmbeddingMatrix
+
+        matrix = EmbeddingMatrix()
+        if contents:
+            matrix.upsert(
+                list(contents),
+                [content.get_text() for content in contents.values()],
+                [content.get_metadata() for content in contents.values()],
+                [content.get_embedding() for content in contents.values()],
+                self._evaluator.evaluate,
+            )
         with self._lock:
-            self._store = store
+            self._matrix = matrix
 
     class Builder:
         """Builder mirroring Spring's ``SimpleVectorStore.builder(embeddingModel)``."""
@@ -324,6 +348,12 @@ class SimpleVectorStore(AbstractObservationVectorStore):
                 self._convention,
                 self._batching_strategy,
             )
+
+
+def _to_document(id_: str, text: str, metadata: Mapping[str, Any], score: float) -> Document:
+    hit_metadata = dict(metadata)
+    hit_metadata[DocumentMetadata.DISTANCE.value] = 1.0 - score
+    return Document.builder().id(id_).text(text).metadata(hit_metadata).score(score).build()
 
 
 def _to_json(data: dict[str, dict[str, Any]]) -> str:

@@ -9,12 +9,18 @@ from typing import Final
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.memory._support import message_list, validate_conversation_id
+from spring_ai_py.chat.memory._window import (
+    ListView,
+    WindowedRepository,
+    apply_plan,
+    plan_window,
+)
 from spring_ai_py.chat.memory.chat_memory import ChatMemory
 from spring_ai_py.chat.memory.chat_memory_repository import ChatMemoryRepository
 from spring_ai_py.chat.memory.in_memory_chat_memory_repository import (
     InMemoryChatMemoryRepository,
 )
-from spring_ai_py.chat.messages import Message, MessageType, SystemMessage
+from spring_ai_py.chat.messages import Message
 
 
 class _Default(enum.Enum):
@@ -35,7 +41,9 @@ class MessageWindowChatMemory(ChatMemory, Buildable):
     leaves fewer than ``max_messages``).
 
     Each ``add`` reads, trims and saves the conversation through the repository's
-    ``update_by_conversation_id``, which the bundled repositories run atomically.
+    ``update_by_conversation_id``, which the bundled repositories run atomically; the
+    SQL repository instead deletes the evicted rows and inserts the new ones in one
+    locked transaction, so a write costs what changed, not the conversation's length.
 
     ``MessageWindowChatMemory.builder().chat_memory_repository(repo).max_messages(10).build()``;
     the defaults are a new ``InMemoryChatMemoryRepository`` and 20 messages.
@@ -65,7 +73,14 @@ class MessageWindowChatMemory(ChatMemory, Buildable):
     def add(self, conversation_id: str, messages: Message | Sequence[Message]) -> None:
         validate_conversation_id(conversation_id)
         new_messages = message_list(messages)
-        self._chat_memory_repository.update_by_conversation_id(
+        repository = self._chat_memory_repository
+        if isinstance(repository, WindowedRepository):
+            repository.update_window(
+                conversation_id,
+                lambda view: plan_window(view, new_messages, self._max_messages),
+            )
+            return
+        repository.update_by_conversation_id(
             conversation_id, lambda memory: self._process(memory, new_messages)
         )
 
@@ -80,32 +95,8 @@ class MessageWindowChatMemory(ChatMemory, Buildable):
     def _process(
         self, memory_messages: list[Message], new_messages: list[Message]
     ) -> list[Message]:
-        has_new_system_message = any(
-            isinstance(message, SystemMessage) and message not in memory_messages
-            for message in new_messages
-        )
-        processed = [
-            message
-            for message in memory_messages
-            if not (has_new_system_message and isinstance(message, SystemMessage))
-        ]
-        processed.extend(new_messages)
-        if len(processed) <= self._max_messages:
-            return processed
-
-        non_system_indices = [
-            i for i, message in enumerate(processed) if not isinstance(message, SystemMessage)
-        ]
-        # Evicting only non-system messages, this many must go to fit the window; then the
-        # cut moves forward to the next user message so the window starts a whole turn.
-        cut = len(processed) - self._max_messages
-        while (
-            cut < len(non_system_indices)
-            and processed[non_system_indices[cut]].get_message_type() is not MessageType.USER
-        ):
-            cut += 1
-        removed = set(non_system_indices[:cut])
-        return [message for i, message in enumerate(processed) if i not in removed]
+        plan = plan_window(ListView(memory_messages), new_messages, self._max_messages)
+        return apply_plan(memory_messages, plan)
 
     def _builder_state(self) -> dict[str, object]:
         return {

@@ -177,6 +177,8 @@ def _memory_already_in_prompt(
     """
     if not memory_messages:
         return True
+    if len(prompt_messages) < len(memory_messages):
+        return False  # cannot hold them: no need to copy the history to compare
     stored = [_without_storage_metadata(message) for message in memory_messages]
     size = len(stored)
     return any(

@@ -7,6 +7,8 @@ import json
 import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
@@ -42,6 +44,16 @@ def _fingerprint(tool_references: Sequence[ToolReference]) -> str:
         digest.update(reference.summary.encode("utf-8"))
         digest.update(b"\x01")
     return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class _ToolSet:
+    """One request tool set, as indexed: ``key`` is what it was computed from."""
+
+    key: tuple[Any, ...]
+    references: tuple[ToolReference, ...]
+    fingerprint: str
+    callbacks_by_name: Mapping[str, ToolCallback]
 
 
 def _names(items: Iterable[Any]) -> list[str]:
@@ -125,6 +137,7 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
         self._tool_search_tool_callback = ToolSearchTool(tool_index, max_results).to_tool_callback()
         self._tool_search_tool_name = self._tool_search_tool_callback.get_tool_definition().name
         self._indexed_session_fingerprints: dict[str, str] = {}
+        self._last_tool_set: _ToolSet | None = None
         self._session_locks = tuple(threading.Lock() for _ in range(_LOCK_STRIPES))
 
     @classmethod
@@ -187,21 +200,16 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
         for evicted in self._eviction_strategy.on_access(session_id):
             self._do_evict(evicted)
 
-        tool_references = [
-            ToolReference(definition.name, None, definition.description)
-            for definition in self.tool_calling_manager.resolve_tool_definitions(options)
-        ]
-        fingerprint = _fingerprint(tool_references)
+        tool_set = self._tool_set(options)
         with self._lock_for(session_id):
-            if self._indexed_session_fingerprints.get(session_id) != fingerprint:
+            if self._indexed_session_fingerprints.get(session_id) != tool_set.fingerprint:
                 self._tool_index.clear_index(session_id)
-                self._tool_index.index_tools(session_id, tool_references)
-                self._indexed_session_fingerprints[session_id] = fingerprint
-                _logger.debug("Indexed %d tools for session '%s'", len(tool_references), session_id)
-
-        cached: dict[str, ToolCallback] = {}
-        for callback in options.get_tool_callbacks() or []:
-            cached.setdefault(callback.get_tool_definition().name, callback)
+                self._tool_index.index_tools(session_id, list(tool_set.references))
+                self._indexed_session_fingerprints[session_id] = tool_set.fingerprint
+                _logger.debug(
+                    "Indexed %d tools for session '%s'", len(tool_set.references), session_id
+                )
+        cached = tool_set.callbacks_by_name
 
         context = chat_client_request.context
         context[self.CACHED_TOOL_CALLBACKS_KEY] = cached
@@ -211,6 +219,29 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
             lambda message: message.mutate().text((message.get_text() or "") + suffix).build()
         )
         return ChatClientRequest(prompt, context)
+
+    def _tool_set(self, options: ToolCallingChatOptions) -> _ToolSet:
+        """The references, fingerprint and callbacks of the request's tools, computed once
+        per tool set: the same callbacks and tool names (compared by identity, then
+        equality) reuse the last result, so an unchanged tool set costs no per-tool work."""
+        key = (
+            tuple(options.tool_callbacks or ()),
+            tuple(options.tool_names or ()),
+            self.tool_calling_manager,
+        )
+        last = self._last_tool_set
+        if last is not None and last.key == key:
+            return last
+        references = tuple(
+            ToolReference(definition.name, None, definition.description)
+            for definition in self.tool_calling_manager.resolve_tool_definitions(options)
+        )
+        by_name: dict[str, ToolCallback] = {}
+        for callback in key[0]:
+            by_name.setdefault(callback.get_tool_definition().name, callback)
+        tool_set = _ToolSet(key, references, _fingerprint(references), MappingProxyType(by_name))
+        self._last_tool_set = tool_set
+        return tool_set
 
     def _prepare_iteration(self, chat_client_request: ChatClientRequest) -> ChatClientRequest:
         """Send the search tool, the always-included tools and the discovered tools."""

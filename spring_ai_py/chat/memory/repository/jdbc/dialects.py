@@ -60,6 +60,36 @@ class JdbcChatMemoryRepositoryDialect(ABC):
         """SQL deleting every row of one conversation."""
         return f"DELETE FROM {TABLE} WHERE conversation_id = {self._placeholder}"
 
+    def get_select_count_sql(self) -> str:
+        """SQL counting a conversation's rows and reading its highest ``sequence_id``."""
+        return (
+            f"SELECT COUNT(*), MAX(sequence_id) FROM {TABLE} "
+            f"WHERE conversation_id = {self._placeholder}"
+        )
+
+    def get_select_system_messages_sql(self) -> str:
+        """SQL reading a conversation's system message rows in order (as
+        :meth:`get_select_messages_sql`)."""
+        return (
+            f"SELECT content, type, {self._timestamp_column}, sequence_id, payload FROM {TABLE} "
+            f"WHERE conversation_id = {self._placeholder} AND type = 'SYSTEM' "
+            "ORDER BY sequence_id"
+        )
+
+    def get_select_other_types_sql(self) -> str:
+        """SQL reading ``sequence_id`` and ``type`` of a conversation's non-system rows after
+        a ``sequence_id``, in order, at most a given number."""
+        p = self._placeholder
+        return (
+            f"SELECT sequence_id, type FROM {TABLE} WHERE conversation_id = {p} "
+            f"AND type <> 'SYSTEM' AND sequence_id > {p} ORDER BY sequence_id LIMIT {p}"
+        )
+
+    def get_delete_message_sql(self) -> str:
+        """SQL deleting one row of a conversation by ``sequence_id``."""
+        p = self._placeholder
+        return f"DELETE FROM {TABLE} WHERE conversation_id = {p} AND sequence_id = {p}"
+
     @abstractmethod
     def get_schema_sql(self) -> list[str]:
         """The DDL creating the table and its indexes (idempotent statements)."""

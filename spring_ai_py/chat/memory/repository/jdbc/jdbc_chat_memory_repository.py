@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +14,12 @@ from typing import Any, ClassVar
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.memory._support import messages_to_save, validate_conversation_id
+from spring_ai_py.chat.memory._window import (
+    StoredView,
+    WindowedRepository,
+    WindowPlan,
+    WindowPlanner,
+)
 from spring_ai_py.chat.memory.chat_memory_repository import ChatMemoryRepository
 from spring_ai_py.chat.memory.repository.jdbc import _message_codec
 from spring_ai_py.chat.memory.repository.jdbc._connections import (
@@ -27,14 +33,14 @@ from spring_ai_py.chat.memory.repository.jdbc.dialects import (
     PostgresChatMemoryRepositoryDialect,
     SqliteChatMemoryRepositoryDialect,
 )
-from spring_ai_py.chat.messages import Message
+from spring_ai_py.chat.messages import Message, MessageType
 
 logger = logging.getLogger("spring_ai_py.chat.memory.repository.jdbc.JdbcChatMemoryRepository")
 
 DataSource = Callable[[], Connection] | ConnectionPool
 
 
-class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
+class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildable):
     """A ``ChatMemoryRepository`` on Spring's ``SPRING_AI_CHAT_MEMORY`` table.
 
     Unlike Spring 2.0.1, which drops tool-call and tool-response messages and keeps only
@@ -173,6 +179,26 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
             self._replace(cursor, conversation_id, self._encode(conversation_id, updated))
         return updated
 
+    def update_window(self, conversation_id: str, planner: WindowPlanner) -> WindowPlan:
+        """Apply a ``MessageWindowChatMemory`` plan in one locked transaction: delete the
+        evicted rows and insert the new ones after the last, touching no other row."""
+        validate_conversation_id(conversation_id)
+        with self._transaction(conversation_id) as cursor:
+            view = _StoredRows(self, cursor, conversation_id)
+            plan = planner(view)
+            if plan.delete:
+                cursor.executemany(
+                    self._dialect.get_delete_message_sql(),
+                    [(conversation_id, key) for key in plan.delete],
+                )
+            if plan.append:
+                first = view.count() - len(plan.delete)
+                rows = self._encode(conversation_id, plan.append, first)
+                offset = view.last_sequence_id() + 1 - first
+                rows = [(*row[:4], row[4] + offset, row[5]) for row in rows]
+                cursor.executemany(self._dialect.get_insert_message_sql(), rows)
+        return plan
+
     def close(self) -> None:
         """Close the connections this repository opened (a given pool stays open)."""
         self._closed = True
@@ -189,10 +215,14 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
     ) -> None:
         self.close()
 
-    def _encode(self, conversation_id: str, messages: list[Message]) -> list[tuple[Any, ...]]:
+    def _encode(
+        self, conversation_id: str, messages: list[Message], first: int = 0
+    ) -> list[tuple[Any, ...]]:
+        """Rows for ``messages`` at positions ``first``, ``first + 1``, ... (the
+        ``sequence_id``)."""
         now = datetime.now(UTC)
         rows = []
-        for index, message in enumerate(messages):
+        for index, message in enumerate(messages, first):
             encoded = _message_codec.encode(message, conversation_id, index, now)
             rows.append(
                 (
@@ -208,18 +238,20 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
 
     def _select(self, cursor: Any, conversation_id: str) -> list[Message]:
         cursor.execute(self._dialect.get_select_messages_sql(), (conversation_id,))
-        return [
-            _message_codec.decode(
-                conversation_id,
-                sequence_id,
-                content,
-                type_name,
-                timestamp,
-                payload,
-                self._dialect.from_db_timestamp,
-            )
-            for content, type_name, timestamp, sequence_id, payload in cursor.fetchall()
-        ]
+        return [self._decode(conversation_id, row) for row in cursor.fetchall()]
+
+    def _decode(self, conversation_id: str, row: Sequence[Any]) -> Message:
+        """The message of a row read by ``get_select_messages_sql``."""
+        content, type_name, timestamp, sequence_id, payload = row
+        return _message_codec.decode(
+            conversation_id,
+            sequence_id,
+            content,
+            type_name,
+            timestamp,
+            payload,
+            self._dialect.from_db_timestamp,
+        )
 
     def _replace(self, cursor: Any, conversation_id: str, rows: list[tuple[Any, ...]]) -> None:
         cursor.execute(self._dialect.get_delete_messages_sql(), (conversation_id,))
@@ -265,6 +297,57 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, Buildable):
             "dialect": self._dialect,
             "initialize_schema": self._initialize_schema,
         }
+
+
+class _StoredRows(StoredView):
+    """A conversation's rows as the window rules see them, read only as far as needed
+    (inside the repository's transaction; keys are ``sequence_id`` values)."""
+
+    _PAGE = 16
+
+    def __init__(
+        self, repository: JdbcChatMemoryRepository, cursor: Any, conversation_id: str
+    ) -> None:
+        self._repository = repository
+        self._cursor = cursor
+        self._conversation_id = conversation_id
+        cursor.execute(repository.get_dialect().get_select_count_sql(), (conversation_id,))
+        count, last = cursor.fetchone()
+        self._count = int(count)
+        self._last = -1 if last is None else int(last)
+
+    def count(self) -> int:
+        return self._count
+
+    def last_sequence_id(self) -> int:
+        return self._last
+
+    def system_messages(self) -> list[tuple[Hashable, Message]]:
+        repository = self._repository
+        self._cursor.execute(
+            repository.get_dialect().get_select_system_messages_sql(), (self._conversation_id,)
+        )
+        return [
+            (int(row[3]), repository._decode(self._conversation_id, row))
+            for row in self._cursor.fetchall()
+        ]
+
+    def other_types(self) -> Iterator[tuple[Hashable, MessageType]]:
+        sql = self._repository.get_dialect().get_select_other_types_sql()
+        after, page = -1, self._PAGE
+        while True:
+            self._cursor.execute(sql, (self._conversation_id, after, page))
+            rows = self._cursor.fetchall()
+            for sequence_id, type_name in rows:
+                if type_name not in MessageType.__members__:
+                    raise RuntimeError(
+                        f"Corrupt chat memory row in conversation '{self._conversation_id}' "
+                        f"(sequence_id {sequence_id}): unknown message type {type_name!r}"
+                    )
+                yield int(sequence_id), MessageType[type_name]
+            if len(rows) < page:
+                return
+            after, page = int(rows[-1][0]), page * 2
 
 
 @contextmanager

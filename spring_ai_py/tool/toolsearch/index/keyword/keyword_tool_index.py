@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import time
@@ -95,6 +96,8 @@ class _ToolEntry:
 class _Session:
     entries: tuple[_ToolEntry, ...] = ()
     document_frequency: Counter[str] = field(default_factory=Counter)
+    # term -> (entry position, field weight) for every entry holding the term, in order.
+    postings: dict[str, tuple[tuple[int, float], ...]] = field(default_factory=dict)
 
     def size(self) -> int:
         return len(self.entries)
@@ -152,11 +155,24 @@ class KeywordToolIndex(InMemoryToolIndex[_Session]):
         with self._lock:
             session = self._session(session_id)
             frequency = Counter(session.document_frequency)
-            for entry in entries:
-                frequency.update(entry.name_terms | entry.description_terms)
+            added: dict[str, list[tuple[int, float]]] = {}
+            for position, entry in enumerate(entries, len(session.entries)):
+                terms = entry.name_terms | entry.description_terms
+                frequency.update(terms)
+                for term in terms:
+                    in_name = term in entry.name_terms
+                    in_description = term in entry.description_terms
+                    field_weight = (
+                        self._name_weight * in_name + self._description_weight * in_description
+                    )
+                    added.setdefault(term, []).append((position, field_weight))
+            postings = dict(session.postings)
+            for term, new_postings in added.items():
+                postings[term] = postings.get(term, ()) + tuple(new_postings)
             # Replaced, not mutated, so a concurrent search sees a consistent snapshot.
             session.entries = session.entries + entries
             session.document_frequency = frequency
+            session.postings = postings
         self._logger.debug("Added %d tools to session '%s'", len(entries), session_id)
 
     def search(self, tool_search_request: ToolSearchRequest) -> ToolSearchResponse:
@@ -166,31 +182,33 @@ class KeywordToolIndex(InMemoryToolIndex[_Session]):
         started = time.monotonic()
         with self._lock:
             entries, frequency = session.entries, session.document_frequency
+            postings = session.postings
         query = tool_search_request.query or ""
         terms = list(dict.fromkeys(tokenize(query)))
         total = len(entries)
         idf = {term: math.log(total / frequency[term]) for term in terms if frequency[term] > 0}
 
-        scored: list[tuple[float, float, _ToolEntry]] = []
-        for entry in entries:
-            score = overlap = 0.0
-            for term, weight in idf.items():
-                in_name = term in entry.name_terms
-                in_description = term in entry.description_terms
-                if in_name or in_description:
-                    field_weight = (
-                        self._name_weight * in_name + self._description_weight * in_description
-                    )
-                    score += weight * field_weight
-                    overlap += field_weight
-            if overlap > 0:
-                scored.append((score, overlap, entry))
-
+        # Only the tools holding a query term are visited; each adds up its terms in query
+        # order, as a scan over every tool would.
+        scores: dict[int, float] = {}
+        overlaps: dict[int, float] = {}
+        for term, weight in idf.items():
+            for position, field_weight in postings.get(term, ()):
+                scores[position] = scores.get(position, 0.0) + weight * field_weight
+                overlaps[position] = overlaps.get(position, 0.0) + field_weight
+        scored = [
+            (scores[position], overlaps[position], entries[position])
+            for position in sorted(scores)
+            if overlaps[position] > 0
+        ]
         if any(score > 0 for score, _, _ in scored):
             scored = [item for item in scored if item[0] > 0]
-        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        # As a stable sort by (score, overlap), descending, then the first max_results.
+        best = heapq.nlargest(
+            max_results_of(tool_search_request), scored, key=lambda item: (item[0], item[1])
+        )
         references = [
             ToolReference(entry.tool_name, score, entry.tool_description)
-            for score, _, entry in scored[: max_results_of(tool_search_request)]
+            for score, _, entry in best
         ]
         return search_response(self, query, references, started)

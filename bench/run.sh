@@ -52,6 +52,14 @@ else
 fi
 
 echo
+echo "== OpenTelemetry on: what the library adds to the SDK's own span cost (bench/otel_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/otel_overhead.py --quick
+else
+    .venv/bin/python bench/otel_overhead.py
+fi
+
+echo
 echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/scale.py --quick

@@ -89,10 +89,11 @@ def start_span(
     """
     if is_noop(tracer):
         return INVALID_SPAN, None
-    span = tracer.start_span(name)
+    # Attributes given at start are stored once; set one by one afterwards, each takes
+    # the span's lock and re-validates (the SDK's costliest path).
+    span = tracer.start_span(name, attributes=attributes())
     if not span.is_recording():
         return span, None
-    span.set_attributes(attributes())
     return span, otel_context.attach(trace.set_span_in_context(span))
 
 

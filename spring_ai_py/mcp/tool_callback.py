@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 import mcp_types as types
 from mcp import MCPError
@@ -15,12 +15,12 @@ from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
     MetaFunction,
     ToolContextToMcpMetaConverter,
 )
+from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 from spring_ai_py.tool import ToolCallback
 from spring_ai_py.tool.execution import ToolExecutionException
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.model import ToolContext
-    from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
     from spring_ai_py.tool.definition import ToolDefinition
 
 _logger = logging.getLogger("spring_ai_py.mcp.McpToolCallback")
@@ -103,7 +103,101 @@ class _McpToolCallback(ToolCallback):
         )
 
 
-class SyncMcpToolCallback(_McpToolCallback):
+ClientT = TypeVar("ClientT")
+CallbackT = TypeVar("CallbackT", bound="_McpToolCallback")
+
+
+class _ClientToolCallback(_McpToolCallback, Generic[ClientT]):
+    """The call flow both callbacks share; a subclass only says how its client sends."""
+
+    def __init__(
+        self,
+        mcp_client: ClientT,
+        tool: types.Tool,
+        prefixed_tool_name: str | None = None,
+        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | None = None,
+    ) -> None:
+        super().__init__(
+            mcp_client,
+            tool,
+            prefixed_tool_name
+            if prefixed_tool_name is not None
+            else _client_prefixed_name(mcp_client, tool),
+            tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
+        )
+        self._client: ClientT = mcp_client
+
+    def _send_blocking(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        raise NotImplementedError
+
+    async def _send(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        raise NotImplementedError
+
+    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
+        request = self._request(tool_input, tool_context)
+        try:
+            response = self._send_blocking(request)
+        except Exception as error:
+            failure = self._failure(error)
+            if failure is error:
+                raise
+            raise failure from error
+        return self._result(response)
+
+    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
+        request = self._request(tool_input, tool_context)
+        try:
+            response = await self._send(request)
+        except Exception as error:
+            failure = self._failure(error)
+            if failure is error:
+                raise
+            raise failure from error
+        return self._result(response)
+
+
+class _CallbackBuilder(Generic[ClientT, CallbackT]):
+    """The builder of a client's tool callback (Spring's ``...McpToolCallback.Builder``)."""
+
+    _callback_type: ClassVar[type[_McpToolCallback]]
+
+    def __init__(self) -> None:
+        self._mcp_client: ClientT | None = None
+        self._tool: types.Tool | None = None
+        self._prefixed_tool_name: str | None = None
+        self._converter = ToolContextToMcpMetaConverter.default_converter()
+
+    def mcp_client(self, mcp_client: ClientT) -> Self:
+        self._mcp_client = mcp_client
+        return self
+
+    def tool(self, tool: types.Tool) -> Self:
+        self._tool = tool
+        return self
+
+    def prefixed_tool_name(self, prefixed_tool_name: str) -> Self:
+        self._prefixed_tool_name = prefixed_tool_name
+        return self
+
+    def tool_context_to_mcp_meta_converter(
+        self, converter: ToolContextToMcpMetaConverter | MetaFunction
+    ) -> Self:
+        _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
+        self._converter = ToolContextToMcpMetaConverter.of(converter)
+        return self
+
+    def build(self) -> CallbackT:
+        client = _assert.not_none(self._mcp_client, "MCP client must not be null")
+        tool = _assert.not_none(self._tool, "MCP tool must not be null")
+        name = (
+            self._prefixed_tool_name
+            if self._prefixed_tool_name is not None
+            else _default_name(tool)
+        )
+        return cast(CallbackT, self._callback_type(client, tool, name, self._converter))
+
+
+class SyncMcpToolCallback(_ClientToolCallback[McpSyncClient]):
     """A tool of an ``McpSyncClient``.
 
     ``call`` blocks (from any thread), ``acall`` awaits the session natively. The result
@@ -112,159 +206,41 @@ class SyncMcpToolCallback(_McpToolCallback):
     (``mcp.MCPError``, e.g. a server that died) propagate to the caller.
     """
 
-    def __init__(
-        self,
-        mcp_client: McpSyncClient,
-        tool: types.Tool,
-        prefixed_tool_name: str | None = None,
-        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | None = None,
-    ) -> None:
-        super().__init__(
-            mcp_client,
-            tool,
-            prefixed_tool_name if prefixed_tool_name is not None else _client_prefixed_name(mcp_client, tool),
-            tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
-        )
+    def _send_blocking(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        return self._client.call_tool(request)
 
-    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
-        request = self._request(tool_input, tool_context)
-        try:
-            response = self._mcp_client.call_tool(request)
-        except Exception as error:
-            failure = self._failure(error)
-            if failure is error:
-                raise
-            raise failure from error
-        return self._result(response)
-
-    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
-        request = self._request(tool_input, tool_context)
-        try:
-            response = await self._mcp_client.acall_tool(request)
-        except Exception as error:
-            failure = self._failure(error)
-            if failure is error:
-                raise
-            raise failure from error
-        return self._result(response)
+    async def _send(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        return await self._client.acall_tool(request)
 
     @staticmethod
     def builder() -> SyncMcpToolCallback.Builder:
         return SyncMcpToolCallback.Builder()
 
-    class Builder:
+    class Builder(_CallbackBuilder[McpSyncClient, "SyncMcpToolCallback"]):
         """``SyncMcpToolCallback.builder().mcp_client(c).tool(t).prefixed_tool_name(n).build()``."""
 
-        def __init__(self) -> None:
-            self._mcp_client: McpSyncClient | None = None
-            self._tool: types.Tool | None = None
-            self._prefixed_tool_name: str | None = None
-            self._converter = ToolContextToMcpMetaConverter.default_converter()
 
-        def mcp_client(self, mcp_client: McpSyncClient) -> SyncMcpToolCallback.Builder:
-            self._mcp_client = mcp_client
-            return self
-
-        def tool(self, tool: types.Tool) -> SyncMcpToolCallback.Builder:
-            self._tool = tool
-            return self
-
-        def prefixed_tool_name(self, prefixed_tool_name: str) -> SyncMcpToolCallback.Builder:
-            self._prefixed_tool_name = prefixed_tool_name
-            return self
-
-        def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter | MetaFunction
-        ) -> SyncMcpToolCallback.Builder:
-            _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
-            self._converter = ToolContextToMcpMetaConverter.of(converter)
-            return self
-
-        def build(self) -> SyncMcpToolCallback:
-            client = _assert.not_none(self._mcp_client, "MCP client must not be null")
-            tool = _assert.not_none(self._tool, "MCP tool must not be null")
-            name = self._prefixed_tool_name if self._prefixed_tool_name is not None else _default_name(tool)
-            return SyncMcpToolCallback(client, tool, name, self._converter)
-
-
-class AsyncMcpToolCallback(_McpToolCallback):
+class AsyncMcpToolCallback(_ClientToolCallback[McpAsyncClient]):
     """A tool of an ``McpAsyncClient``: ``acall`` awaits the session (on the client's loop,
     from any loop); ``call`` blocks from a thread that does not run that loop (on that
     loop it raises ``RuntimeError`` naming ``acall``, since it could only deadlock)."""
 
-    def __init__(
-        self,
-        mcp_client: McpAsyncClient,
-        tool: types.Tool,
-        prefixed_tool_name: str | None = None,
-        tool_context_to_mcp_meta_converter: ToolContextToMcpMetaConverter | None = None,
-    ) -> None:
-        super().__init__(
-            mcp_client,
-            tool,
-            prefixed_tool_name if prefixed_tool_name is not None else _client_prefixed_name(mcp_client, tool),
-            tool_context_to_mcp_meta_converter or ToolContextToMcpMetaConverter.default_converter(),
-        )
+    def _send_blocking(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        return self._client.call_tool_blocking(request)
 
-    def call(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
-        request = self._request(tool_input, tool_context)
-        try:
-            response = self._mcp_client.call_tool_blocking(request)
-        except Exception as error:
-            failure = self._failure(error)
-            if failure is error:
-                raise
-            raise failure from error
-        return self._result(response)
-
-    async def acall(self, tool_input: str | None, tool_context: ToolContext | None = None) -> str:
-        request = self._request(tool_input, tool_context)
-        try:
-            response = await self._mcp_client.call_tool(request)
-        except Exception as error:
-            failure = self._failure(error)
-            if failure is error:
-                raise
-            raise failure from error
-        return self._result(response)
+    async def _send(self, request: types.CallToolRequestParams) -> types.CallToolResult:
+        return await self._client.call_tool(request)
 
     @staticmethod
     def builder() -> AsyncMcpToolCallback.Builder:
         return AsyncMcpToolCallback.Builder()
 
-    class Builder:
+    class Builder(_CallbackBuilder[McpAsyncClient, "AsyncMcpToolCallback"]):
         """``AsyncMcpToolCallback.builder().mcp_client(c).tool(t).build()``."""
 
-        def __init__(self) -> None:
-            self._mcp_client: McpAsyncClient | None = None
-            self._tool: types.Tool | None = None
-            self._prefixed_tool_name: str | None = None
-            self._converter = ToolContextToMcpMetaConverter.default_converter()
 
-        def mcp_client(self, mcp_client: McpAsyncClient) -> AsyncMcpToolCallback.Builder:
-            self._mcp_client = mcp_client
-            return self
-
-        def tool(self, tool: types.Tool) -> AsyncMcpToolCallback.Builder:
-            self._tool = tool
-            return self
-
-        def prefixed_tool_name(self, prefixed_tool_name: str) -> AsyncMcpToolCallback.Builder:
-            self._prefixed_tool_name = prefixed_tool_name
-            return self
-
-        def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter | MetaFunction
-        ) -> AsyncMcpToolCallback.Builder:
-            _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
-            self._converter = ToolContextToMcpMetaConverter.of(converter)
-            return self
-
-        def build(self) -> AsyncMcpToolCallback:
-            client = _assert.not_none(self._mcp_client, "MCP client must not be null")
-            tool = _assert.not_none(self._tool, "MCP tool must not be null")
-            name = self._prefixed_tool_name if self._prefixed_tool_name is not None else _default_name(tool)
-            return AsyncMcpToolCallback(client, tool, name, self._converter)
+SyncMcpToolCallback.Builder._callback_type = SyncMcpToolCallback
+AsyncMcpToolCallback.Builder._callback_type = AsyncMcpToolCallback
 
 
 def _default_name(tool: types.Tool) -> str:

@@ -10,12 +10,12 @@ from mcp import MCPError
 
 from spring_ai_py import _assert
 from spring_ai_py.mcp._content import arguments_from_json, content_to_text
+from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 from spring_ai_py.mcp.mcp_tool_utils import McpToolUtils
 from spring_ai_py.mcp.tool_context_to_mcp_meta_converter import (
     MetaFunction,
     ToolContextToMcpMetaConverter,
 )
-from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 from spring_ai_py.tool import ToolCallback
 from spring_ai_py.tool.execution import ToolExecutionException
 

@@ -8,8 +8,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import pydantic_core
-
 from spring_ai_py import _assert
 from spring_ai_py.content import Media
 
@@ -50,8 +48,8 @@ class DefaultToolCallResultConverter(ToolCallResultConverter):
                 "mimeType": result.mime_type,
                 "data": base64.b64encode(result.data).decode("ascii"),
             }
-            return pydantic_core.to_json(payload).decode("utf-8")
-        return pydantic_core.to_json(result, fallback=_fields_of).decode("utf-8")
+            return _to_json(payload)
+        return _to_json(result, _fields_of)
 
 
 def _fields_of(value: Any) -> Any:
@@ -166,3 +164,11 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
 
         def build(self) -> DefaultToolExecutionExceptionProcessor:
             return DefaultToolExecutionExceptionProcessor(self._always_throw, self._exceptions)
+
+
+def _to_json(value: Any, fallback: Any = None) -> str:
+    # pydantic_core takes ~15 ms to import: loaded with the first tool result, not with
+    # the package (importing the ChatClient stays cheap).
+    import pydantic_core
+
+    return pydantic_core.to_json(value, fallback=fallback).decode("utf-8")

@@ -80,6 +80,14 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
     return result
 
 
+class BlockingCallError(RuntimeError):
+    """A blocking call where it would block the event loop or deadlock (PORTING §8).
+
+    A programming error, never a tool failure: raised inside a tool it reaches the
+    caller instead of being turned into an error message for the model.
+    """
+
+
 def forbid_running_loop(what: str, instead: str) -> None:
     """Raise the §8 ``RuntimeError`` when the calling thread runs an event loop.
 
@@ -96,7 +104,7 @@ def forbid_running_loop(what: str, instead: str) -> None:
         )
     else:
         where = "from a thread that runs an event loop, where it would block the loop"
-    raise RuntimeError(f"{what} cannot be used {where}; use `{instead}` instead")
+    raise BlockingCallError(f"{what} cannot be used {where}; use `{instead}` instead")
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
@@ -107,7 +115,7 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """
     if threading.current_thread().name == _BRIDGE_THREAD:
         coro.close()
-        raise RuntimeError(
+        raise BlockingCallError(
             "an async function cannot be run to completion from blocking code on the "
             "library's bridge thread, where it would deadlock; await it instead"
         )

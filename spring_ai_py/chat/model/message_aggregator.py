@@ -11,6 +11,7 @@ from spring_ai_py.chat.metadata import (
     ChatResponseMetadata,
     DefaultUsage,
     EmptyRateLimit,
+    PromptMetadata,
     RateLimit,
 )
 from spring_ai_py.chat.model.chat_response import ChatResponse, Generation
@@ -26,6 +27,7 @@ class _Aggregation:
         "message_metadata",
         "model",
         "outside_thoughts",
+        "prompt_metadata",
         "prompt_tokens",
         "rate_limit",
         "text",
@@ -45,6 +47,7 @@ class _Aggregation:
         self.completion_tokens = 0
         self.total_tokens = 0
         self.rate_limit: RateLimit = EmptyRateLimit()
+        self.prompt_metadata: PromptMetadata = PromptMetadata.empty()
         self.id = ""
         self.model = ""
 
@@ -73,6 +76,9 @@ class _Aggregation:
             self.total_tokens = usage.get_total_tokens()
         if not isinstance(response_metadata.get_rate_limit(), EmptyRateLimit):
             self.rate_limit = response_metadata.get_rate_limit()
+        prompt_metadata = response_metadata.get_prompt_metadata()
+        if any(True for _ in prompt_metadata):  # the last non-empty one, as Spring keeps it
+            self.prompt_metadata = prompt_metadata
         if response_metadata.get_id().strip():
             self.id = response_metadata.get_id()
         if response_metadata.get_model().strip():
@@ -87,6 +93,7 @@ class _Aggregation:
             model=self.model,
             usage=DefaultUsage(self.prompt_tokens, self.completion_tokens, self.total_tokens),
             rate_limit=self.rate_limit,
+            prompt_metadata=self.prompt_metadata,
         )
         message_metadata = dict(self.message_metadata)
         message_metadata.pop(AssistantMessage.MESSAGE_TYPE, None)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import BlockingCallError
 from spring_ai_py.content import Media
 
 if TYPE_CHECKING:
@@ -128,7 +129,9 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
         cause = exception.cause
         if not isinstance(cause, Exception):
             raise exception
-        if any(isinstance(cause, rethrown) for rethrown in self._rethrown):
+        if isinstance(cause, BlockingCallError) or any(
+            isinstance(cause, rethrown) for rethrown in self._rethrown
+        ):
             raise cause
         if self._always_throw:
             raise exception

@@ -385,3 +385,10 @@ def test_request_options_replace_the_default_customizer() -> None:
     assert options is not None
     # Spring: options(...) replaces the default customizer; only the model's options stay
     assert (options.get_model(), options.get_temperature(), options.get_top_k()) == ("model-default", 0.9, None)
+
+
+def test_tool_calling_advisor_builder_rejects_what_is_not_a_tool_calling_manager() -> None:
+    from spring_ai_py.chat.client.advisor import ToolCallingAdvisor
+
+    with pytest.raises(TypeError, match="tool_calling_manager must be a ToolCallingManager, got str"):
+        ToolCallingAdvisor.builder().tool_calling_manager("x")  # type: ignore[arg-type]

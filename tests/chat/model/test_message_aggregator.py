@@ -151,3 +151,17 @@ def test_aggregate_responses_of_collected_chunks() -> None:
     )
     assert result.get_result().get_output().get_text() == "abc"  # type: ignore[union-attr]
     assert MessageAggregator.aggregate_responses([]).get_result().get_output().get_text() == ""  # type: ignore[union-attr]
+
+
+def test_prompt_metadata_of_a_streamed_chunk_survives_aggregation() -> None:
+    """As Spring's MessageAggregator: the last non-empty prompt metadata is kept."""
+    from spring_ai_py.chat.metadata import ChatResponseMetadata, PromptFilterMetadata, PromptMetadata
+
+    flagged = PromptMetadata.of(PromptFilterMetadata.from_(0, {"hate": "safe"}))
+    with_metadata = ChatResponse(
+        [Generation(AssistantMessage("Hi"))],
+        ChatResponseMetadata.builder().prompt_metadata(flagged).build(),
+    )
+    _, aggregates = aggregate([with_metadata, ChatResponse([Generation(AssistantMessage(" there"))])])
+    kept = list(aggregates[0].get_metadata().get_prompt_metadata())
+    assert [(f.get_prompt_index(), f.get_content_filter_metadata()) for f in kept] == [(0, {"hate": "safe"})]

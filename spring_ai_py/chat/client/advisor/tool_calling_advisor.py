@@ -608,6 +608,8 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             self._conversation_history_enabled = True
 
         def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Self:
+            if tool_calling_manager is not None:
+                _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
             self._tool_calling_manager = tool_calling_manager
             return self
 

@@ -155,7 +155,11 @@ def test_aggregate_responses_of_collected_chunks() -> None:
 
 def test_prompt_metadata_of_a_streamed_chunk_survives_aggregation() -> None:
     """As Spring's MessageAggregator: the last non-empty prompt metadata is kept."""
-    from spring_ai_py.chat.metadata import ChatResponseMetadata, PromptFilterMetadata, PromptMetadata
+    from spring_ai_py.chat.metadata import (
+        ChatResponseMetadata,
+        PromptFilterMetadata,
+        PromptMetadata,
+    )
 
     flagged = PromptMetadata.of(PromptFilterMetadata.from_(0, {"hate": "safe"}))
     with_metadata = ChatResponse(

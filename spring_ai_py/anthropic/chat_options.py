@@ -204,22 +204,26 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
         return None
 
     def get_metadata(self) -> dict[str, Any] | None:
-        return self.metadata
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.metadata) if self.metadata is not None else None
 
     def get_tool_choice(self) -> str | dict[str, Any] | None:
         return self.tool_choice
 
     def get_thinking(self) -> dict[str, Any] | None:
-        return self.thinking
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.thinking) if self.thinking is not None else None
 
     def get_disable_parallel_tool_use(self) -> bool | None:
         return self.disable_parallel_tool_use
 
     def get_output_config(self) -> dict[str, Any] | None:
-        return self.output_config
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.output_config) if self.output_config is not None else None
 
     def get_http_headers(self) -> dict[str, str] | None:
-        return self.http_headers
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.http_headers) if self.http_headers is not None else None
 
     def get_service_tier(self) -> AnthropicServiceTier | str | None:
         return self.service_tier
@@ -232,7 +236,8 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
         return self.cache_options if self.cache_options is not None else _DISABLED_CACHE
 
     def get_citation_documents(self) -> list[AnthropicCitationDocument] | None:
-        return self.citation_documents
+        # A copy: changing it does not change these (immutable) options.
+        return list(self.citation_documents) if self.citation_documents is not None else None
 
     def get_skill_container(self) -> AnthropicSkillContainer | None:
         return self.skill_container

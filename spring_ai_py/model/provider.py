@@ -279,7 +279,8 @@ class ConnectionOptions:
         return self.max_retries
 
     def get_custom_headers(self) -> dict[str, str] | None:
-        return self.custom_headers
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.custom_headers) if self.custom_headers is not None else None
 
 
 def merge_options(defaults: Any, runtime: ChatOptions | None) -> Any:

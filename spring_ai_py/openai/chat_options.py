@@ -177,7 +177,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         return None
 
     def get_stop(self) -> list[str] | None:
-        return self.stop_sequences
+        # A copy: changing it does not change these (immutable) options.
+        return list(self.stop_sequences) if self.stop_sequences is not None else None
 
     def get_output_schema(self) -> str | None:
         """The JSON schema of native structured output, if any."""
@@ -191,7 +192,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         return self.organization_id
 
     def get_logit_bias(self) -> dict[str, int] | None:
-        return self.logit_bias
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.logit_bias) if self.logit_bias is not None else None
 
     def get_logprobs(self) -> bool | None:
         return self.logprobs
@@ -227,7 +229,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         return self.strict
 
     def get_metadata(self) -> dict[str, str] | None:
-        return self.metadata
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.metadata) if self.metadata is not None else None
 
     def get_reasoning_effort(self) -> str | None:
         return self.reasoning_effort
@@ -242,7 +245,8 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         return self.prompt_cache_key
 
     def get_extra_body(self) -> dict[str, Any] | None:
-        return self.extra_body
+        # A copy: changing it does not change these (immutable) options.
+        return dict(self.extra_body) if self.extra_body is not None else None
 
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers",))

@@ -154,3 +154,22 @@ def test_bad_values_are_rejected(kwargs: dict[str, object], message: str) -> Non
 def test_unknown_builder_setter_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no setter 'temprature'"):
         OpenAiChatOptions.builder().temprature(0.1)
+
+
+def test_getters_of_built_options_return_copies() -> None:
+    """Built options are immutable: what a getter returns can be changed freely."""
+    from spring_ai_py.anthropic import AnthropicChatOptions
+
+    options = OpenAiChatOptions(
+        metadata={"a": "1"}, logit_bias={"1": 2}, extra_body={"x": 1}, custom_headers={"h": "v"},
+        stop_sequences=["END"],
+    )
+    for getter in ("get_metadata", "get_logit_bias", "get_extra_body", "get_custom_headers", "get_stop"):
+        value = getattr(options, getter)()
+        value.clear()
+        assert getattr(options, getter)(), getter
+    anthropic = AnthropicChatOptions(metadata={"user_id": "u"}, http_headers={"h": "v"})
+    anthropic.get_metadata().clear()  # type: ignore[union-attr]
+    anthropic.get_http_headers().clear()  # type: ignore[union-attr]
+    assert anthropic.get_metadata() == {"user_id": "u"}
+    assert anthropic.get_http_headers() == {"h": "v"}

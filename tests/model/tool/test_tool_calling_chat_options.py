@@ -134,7 +134,7 @@ def test_builder_stores_and_adds_tool_context() -> None:
 
 
 def test_builder_with_all_properties_and_mutate() -> None:
-    options = (
+    builder = (
         ToolCallingChatOptions.builder()
         .model("gpt")
         .temperature(0.5)
@@ -142,9 +142,10 @@ def test_builder_with_all_properties_and_mutate() -> None:
         .tool_callbacks([tool_a])
         .tool_names("x", "y")
         .tool_context({"k": "v"})
-        .internal_tool_execution_enabled(False)
-        .build()
     )
+    with pytest.warns(DeprecationWarning, match="internal_tool_execution_enabled"):
+        builder.internal_tool_execution_enabled(False)  # removed in 2.0.1, kept as an alias
+    options = builder.build()
     assert (options.model, options.temperature, options.max_tokens) == ("gpt", 0.5, 10)
     assert options.get_tool_names() == ["x", "y"]
     assert options.get_internal_tool_execution_enabled() is False

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import asyncio
 from typing import Any
+
+import pytest
 
 from spring_ai_py.chat.client import ChatClient, ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor, ToolCallingAdvisor

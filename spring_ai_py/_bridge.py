@@ -57,8 +57,19 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
     context = contextvars.copy_context()
     result: ConcurrentFuture[T] = ConcurrentFuture()
 
+    async def guarded() -> T:
+        # asyncio lets SystemExit and KeyboardInterrupt escape run_forever(), which would
+        # kill the shared loop thread and hang every later user of the bridge: hand them
+        # to the caller instead, as any other exception.
+        try:
+            return await coro
+        except (SystemExit, KeyboardInterrupt) as fatal:
+            if not result.done():
+                result.set_exception(fatal)
+            raise asyncio.CancelledError from fatal
+
     def start() -> None:
-        task = loop.create_task(coro, context=context)
+        task = loop.create_task(guarded(), context=context)
 
         def done(t: asyncio.Task[T]) -> None:
             if result.done():
@@ -119,7 +130,13 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
             "an async function cannot be run to completion from blocking code on the "
             "library's bridge thread, where it would deadlock; await it instead"
         )
-    return _submit(coro).result()
+    future = _submit(coro)
+    try:
+        return future.result()
+    except BaseException:
+        # Interrupted while waiting (Ctrl-C): stop the coroutine too, not only the wait.
+        future.cancel()
+        raise
 
 
 _DONE = object()

@@ -5,12 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spring_ai_py import _assert
-from spring_ai_py.chat.messages import Message
+from spring_ai_py.chat.messages import AbstractMessage, Message
 
 STORAGE_TIMESTAMP_KEY = "JdbcChatMemoryRepository_message_timestamp"
 """The metadata key under which a repository adds a message's creation time on read
 (the SQL repository's ``CONVERSATION_TS``); a stored message equals the message that
 was stored once it is dropped."""
+
+
+def without_storage_metadata(message: Message) -> Message:
+    """``message`` as it was stored: without the creation time a repository adds on read
+    (so a read-back message equals the one that was added)."""
+    if not isinstance(message, AbstractMessage) or STORAGE_TIMESTAMP_KEY not in message.get_metadata():
+        return message
+    copy = message.copy()
+    copy.get_metadata().pop(STORAGE_TIMESTAMP_KEY)
+    return copy
 
 
 def validate_conversation_id(conversation_id: str | None) -> str:

@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
+from spring_ai_py.chat.memory._support import without_storage_metadata
 from spring_ai_py.chat.messages import Message, MessageType, SystemMessage
 
 
@@ -78,7 +79,8 @@ def plan_window(view: StoredView, new_messages: list[Message], max_messages: int
     delete: list[Hashable] = []
     if any(isinstance(m, SystemMessage) for m in new_messages):
         stored_systems = view.system_messages()
-        stored = [message for _, message in stored_systems]
+        # Compared as they were stored: a read-back message carries its creation time.
+        stored = [without_storage_metadata(message) for _, message in stored_systems]
         if any(isinstance(m, SystemMessage) and m not in stored for m in new_messages):
             delete = [key for key, _ in stored_systems]
     count = view.count() - len(delete) + len(new_messages)

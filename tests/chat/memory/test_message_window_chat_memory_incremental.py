@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,3 +122,20 @@ def test_the_plan_matches_the_list_rules_on_random_histories() -> None:
         max_messages = rng.randint(1, 8)
         kept = apply_plan(stored, plan_window(ListView(stored), new, max_messages))
         assert kept == old_process(stored, new, max_messages)
+
+
+def test_a_repeated_system_message_is_kept_in_place_on_the_sql_repository(tmp_path: Path) -> None:
+    """A read-back system message carries its creation time; it still equals the one the
+    caller adds again, so the window keeps it in place as the in-memory repository does."""
+    from spring_ai_py.chat.memory import InMemoryChatMemoryRepository, MessageWindowChatMemory
+    from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+    from spring_ai_py.chat.messages import AssistantMessage, SystemMessage, UserMessage
+
+    def run(repository: object) -> list[str]:
+        memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).max_messages(10).build()
+        memory.add("c", [SystemMessage("S"), UserMessage("u1"), AssistantMessage("a1")])
+        memory.add("c", [SystemMessage("S"), UserMessage("u2"), AssistantMessage("a2")])
+        return [m.get_text() or "" for m in memory.get("c")]
+
+    with JdbcChatMemoryRepository.sqlite(tmp_path / "m.db") as sql:
+        assert run(sql) == run(InMemoryChatMemoryRepository()) == ["S", "u1", "a1", "S", "u2", "a2"]

@@ -15,8 +15,8 @@ from spring_ai_py.chat.client.advisor.api.base_advisor import (
 )
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.memory import ChatMemory
-from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
-from spring_ai_py.chat.messages import AbstractMessage, AssistantMessage, Message, SystemMessage
+from spring_ai_py.chat.memory._support import without_storage_metadata
+from spring_ai_py.chat.messages import AssistantMessage, Message, SystemMessage
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain
@@ -179,19 +179,9 @@ def _memory_already_in_prompt(
         return True
     if len(prompt_messages) < len(memory_messages):
         return False  # cannot hold them: no need to copy the history to compare
-    stored = [_without_storage_metadata(message) for message in memory_messages]
+    stored = [without_storage_metadata(message) for message in memory_messages]
     size = len(stored)
     return any(
         prompt_messages[offset : offset + size] == stored
         for offset in range(len(prompt_messages) - size + 1)
     )
-
-
-def _without_storage_metadata(message: Message) -> Message:
-    if not isinstance(message, AbstractMessage):
-        return message
-    if STORAGE_TIMESTAMP_KEY not in message.get_metadata():
-        return message
-    copy = message.copy()
-    copy.get_metadata().pop(STORAGE_TIMESTAMP_KEY)
-    return copy

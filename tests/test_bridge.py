@@ -231,3 +231,20 @@ def test_run_sync_on_the_bridge_thread_raises_instead_of_deadlocking() -> None:
     message = run_sync(outer())
     assert "deadlock" in message and "await it instead" in message
     assert run_sync(inner()) == 1
+
+
+def test_system_exit_in_a_bridged_coroutine_reaches_the_caller_and_the_loop_survives() -> None:
+    import sys
+
+    from spring_ai_py._bridge import run_sync
+
+    async def leave() -> None:
+        sys.exit(3)
+
+    async def answer() -> int:
+        return 42
+
+    with pytest.raises(SystemExit) as caught:
+        run_sync(leave())
+    assert caught.value.code == 3
+    assert run_sync(answer()) == 42  # the shared loop thread is still alive

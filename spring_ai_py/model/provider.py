@@ -125,7 +125,7 @@ class LazyClients:
                     entry = self._async_by_loop.get(loop)
                     if entry is None:
                         created = self._factory(True)
-                        entry = (created, _closed_with_the_loop(created))
+                        entry = (created, _closed_with_the_loop(created, self._forget(loop)))
                         self._async_by_loop[loop] = entry
             client = entry[0]
         _check_allowed(client)
@@ -144,17 +144,36 @@ class LazyClients:
         if sync_client is not None:
             sync_client.close()
         running = _running_loop()
-        for loop, (client, closer) in entries:
+        errors: list[Exception] = []
+        for loop, (_client, closer) in entries:
             if loop.is_closed():
                 continue
-            if loop is running:
-                # Cannot block the loop we run on: close when the loop gets to it.
-                loop.create_task(closer.aclose())
-            elif loop.is_running():
-                asyncio.run_coroutine_threadsafe(closer.aclose(), loop).result(timeout=10)
-            else:
-                loop.run_until_complete(closer.aclose())
-            del client
+            try:
+                if loop is running:
+                    # Cannot block the loop we run on: close when the loop gets to it.
+                    loop.create_task(closer.aclose())
+                elif loop.is_running():
+                    asyncio.run_coroutine_threadsafe(closer.aclose(), loop).result(timeout=10)
+                elif running is None:
+                    loop.run_until_complete(closer.aclose())
+                # else: an idle loop while another runs here; its shutdown closes it.
+            except Exception as error:  # close the others all the same
+                errors.append(error)
+        if errors:
+            raise errors[0]
+
+    def _forget(self, loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
+        """Drop ``loop``'s entry (once its client is closed, so the loop is not kept alive:
+        the entry's closer holds a reference to its loop)."""
+        loop_ref = weakref.ref(loop)
+
+        def forget() -> None:
+            target = loop_ref()
+            if target is not None:
+                with self._lock:
+                    self._async_by_loop.pop(target, None)
+
+        return forget
 
     async def aclose(self) -> None:
         """Close the clients this model created, awaiting the running loop's async client."""
@@ -166,17 +185,21 @@ class LazyClients:
         self.close()
 
 
-async def _close_on_shutdown(client: Any) -> AsyncGenerator[None, None]:
+async def _close_on_shutdown(client: Any, forget: Callable[[], None]) -> AsyncGenerator[None, None]:
     try:
         yield
     finally:
-        await client.close()
+        try:
+            await client.close()
+        finally:
+            forget()
 
 
-def _closed_with_the_loop(client: Any) -> AsyncGenerator[None, None]:
-    """An async generator, started and suspended, whose cleanup closes ``client``: the
-    running loop tracks it (its first-iteration hook) and closes it at shutdown."""
-    closer = _close_on_shutdown(client)
+def _closed_with_the_loop(client: Any, forget: Callable[[], None]) -> AsyncGenerator[None, None]:
+    """An async generator, started and suspended, whose cleanup closes ``client`` and then
+    calls ``forget``: the running loop tracks it (its first-iteration hook) and closes it
+    at shutdown."""
+    closer = _close_on_shutdown(client, forget)
     step = closer.__anext__()
     with contextlib.suppress(StopIteration):
         step.send(None)  # runs to the yield without awaiting anything

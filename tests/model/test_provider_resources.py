@@ -130,3 +130,31 @@ def test_requests_to_real_apis_are_refused_when_switched_off(
     anthropic = AnthropicChatModel(options=AnthropicChatOptions(api_key="sk-real"))
     with pytest.raises(RuntimeError, match="Model requests are not allowed"):
         anthropic.call("hi")
+
+
+def test_closed_loops_leave_no_client_entry_behind(server: OpenAiTestServer) -> None:
+    """Each asyncio.run gets its own async client; once the loop shuts down and the client
+    is closed, the model keeps no reference to either (no growth per run)."""
+    model = openai_model(server)
+
+    async def ask() -> None:
+        server.enqueue_text("ok")
+        await model.acall("hi")
+
+    for _ in range(5):
+        asyncio.run(ask())
+    gc.collect()
+    assert len(model._clients._async_by_loop) == 0
+    model.close()
+
+
+def test_close_from_inside_another_running_loop_does_not_fail(server: OpenAiTestServer) -> None:
+    model = openai_model(server)
+    with asyncio.Runner() as runner:
+        server.enqueue_text("ok")
+        runner.run(model.acall("hi"))
+
+        async def close_elsewhere() -> None:
+            await model.aclose()
+
+        asyncio.run(close_elsewhere())  # the first loop is idle, not closed

@@ -84,16 +84,16 @@ def start_span(
 ) -> tuple[Span, object | None]:
     """Start a span under the current context and make it current.
 
-    Returns the span and the context token (``None`` for a non-recording span, which is
-    neither annotated nor attached). Pair every call with :func:`end_span`.
+    Returns the span and the context token (``None`` when the tracer is a no-op: no
+    span at all). Pair every call with :func:`end_span`.
     """
     if is_noop(tracer):
         return INVALID_SPAN, None
     # Attributes given at start are stored once; set one by one afterwards, each takes
-    # the span's lock and re-validates (the SDK's costliest path).
+    # the span's lock and re-validates (the SDK's costliest path). A span the sampler
+    # drops is made current all the same, so its children are dropped with it instead of
+    # starting traces of their own.
     span = tracer.start_span(name, attributes=attributes())
-    if not span.is_recording():
-        return span, None
     return span, otel_context.attach(trace.set_span_in_context(span))
 
 
@@ -101,7 +101,7 @@ def end_span(span: Span, token: object | None, error: BaseException | None = Non
     """Detach and end a span from :func:`start_span`, recording ``error`` if given."""
     if token is None:
         return
-    if error is not None:
+    if error is not None and span.is_recording():
         record_error(span, error)
     otel_context.detach(token)  # type: ignore[arg-type]
     span.end()
@@ -160,8 +160,7 @@ async def observe_stream(
     this iterator early closes the inner one and ends the span without an error.
     """
     step = begin()
-    span = INVALID_SPAN if is_noop(tracer) else tracer.start_span(step.name)
-    if not span.is_recording():
+    if is_noop(tracer):
         failed: BaseException | None = None
         try:
             async with contextlib.aclosing(step.source()) as iterator:  # type: ignore[type-var]
@@ -176,27 +175,33 @@ async def observe_stream(
             if on_end is not None:
                 on_end(failed)
         return
-    span.set_attributes(step.attributes())
+    # A real tracer: the span is current around every inner step, recording or not (a
+    # span sampled out must still parent its children, or they start new traces).
+    span = tracer.start_span(step.name)
+    recording = span.is_recording()
     span_context = trace.set_span_in_context(span)
-    token = otel_context.attach(span_context)
-    try:
-        iterator = step.source()
-    finally:
-        otel_context.detach(token)
+    inner: AsyncIterator[T] | None = None
     error: BaseException | None = None
     try:
+        if recording:
+            span.set_attributes(step.attributes())
+        token = otel_context.attach(span_context)
+        try:
+            inner = step.source()
+        finally:
+            otel_context.detach(token)
         while True:
             token = otel_context.attach(span_context)
             try:
-                item = await iterator.__anext__()
+                item = await inner.__anext__()
             except StopAsyncIteration:
                 break
             finally:
                 otel_context.detach(token)
-            if on_item is not None:
+            if on_item is not None and recording:
                 on_item(span, item)
             yield item
-        if on_complete is not None:
+        if on_complete is not None and recording:
             on_complete(span)
     except GeneratorExit:
         raise
@@ -204,15 +209,18 @@ async def observe_stream(
         error = failure
         raise
     finally:
-        aclose = getattr(iterator, "aclose", None)
-        if aclose is not None:
-            token = otel_context.attach(span_context)
-            try:
-                await aclose()
-            finally:
-                otel_context.detach(token)
-        if error is not None:
-            record_error(span, error)
-        span.end()
-        if on_end is not None:
-            on_end(error)
+        try:
+            aclose = getattr(inner, "aclose", None) if inner is not None else None
+            if aclose is not None:
+                token = otel_context.attach(span_context)
+                try:
+                    await aclose()
+                finally:
+                    otel_context.detach(token)
+        finally:
+            # The span ends, and on_end runs, whatever closing the inner iterator did.
+            if error is not None and recording:
+                record_error(span, error)
+            span.end()
+            if on_end is not None:
+                on_end(error)

@@ -150,8 +150,11 @@ def _secret_fields(model: type[BaseModel]) -> set[str]:
 
 
 class _Binding:
-    def __init__(self, environment: Environment) -> None:
+    def __init__(self, environment: Environment, placeholders: Environment | None = None) -> None:
         self.environment = environment
+        # Placeholders resolve against the whole environment, even when binding reads
+        # from one source only (a list).
+        self.placeholders = placeholders if placeholders is not None else environment
         self.origins: dict[tuple[str | int, ...], tuple[str, str]] = {}
 
     def value(self, name: str, loc: tuple[str | int, ...]) -> object:
@@ -161,7 +164,7 @@ class _Binding:
         origin, raw = found
         self.origins[loc] = (name, origin)
         if isinstance(raw, str):
-            return self.environment.resolve_placeholders(raw)
+            return self.placeholders.resolve_placeholders(raw)
         return raw
 
     def model(
@@ -223,37 +226,44 @@ class _Binding:
                     self.origins[loc] = (f"{name}.{rest}", hit[0])
                     raw = hit[1]
                     if isinstance(raw, str):
-                        return self.environment.resolve_placeholders(raw)
+                        return self.placeholders.resolve_placeholders(raw)
                     return raw
         return _MISSING
 
     def sequence(self, annotation: Any, name: str, loc: tuple[str | int, ...]) -> object:
         args = get_args(annotation)
         item_type = _unwrap(args[0]) if args else Any
+        source = self.environment.list_source(name)
+        if source is None:
+            return _MISSING
+        # As in Boot, one source defines the whole list: a higher source's list (indexed
+        # or comma-separated) replaces a lower one's, it is never merged element-wise.
+        binding = _Binding(
+            Environment([source], self.environment.active_profiles, self.environment._env),
+            self.placeholders,
+        )
         indexed: dict[int, None] = {}
         base = canonical_name(name)
-        for canonical in self.environment.names_under(name):
-            match = re.match(re.escape(base) + r"\[(\d+)\]", canonical)
+        for canonical in source.names_under(base):
+            match = re.match(re.escape(base) + r"(?:\[(\d+)\]|\.(\d+)$)", canonical)
             if match:
-                indexed.setdefault(int(match.group(1)), None)
-            else:
-                env_index = re.match(re.escape(base) + r"\.(\d+)$", canonical)
-                if env_index:
-                    indexed.setdefault(int(env_index.group(1)), None)
+                indexed.setdefault(int(match.group(1) or match.group(2)), None)
         if indexed:
             items: list[object] = []
             for index in sorted(indexed):
                 element = f"{name}[{index}]"
                 if _is_model(item_type):
-                    items.append(self.model(item_type, (element,), (*loc, index)))
+                    items.append(binding.model(item_type, (element,), (*loc, index)))
                 else:
-                    item = self.value(element, (*loc, index))
+                    item = binding.value(element, (*loc, index))
                     if item is _MISSING:
-                        item = self.value(f"{name}.{index}", (*loc, index))
+                        item = binding.value(f"{name}.{index}", (*loc, index))
                     if item is not _MISSING:
                         items.append(item)
+            self.origins.update(binding.origins)
             return items
-        single = self.value(name, loc)
+        single = binding.value(name, loc)
+        self.origins.update(binding.origins)
         if single is _MISSING:
             return _MISSING
         if isinstance(single, str):

@@ -213,14 +213,8 @@ class ApplicationContext:
 
     def close(self) -> None:
         """Close every bean this context built that can be closed, newest first."""
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            created, self._created = self._created, []
-            self._beans.clear()
         errors: list[BaseException] = []
-        for bean in reversed(created):
+        for bean in self._take_created():
             close = getattr(bean, "close", None)
             if callable(close):
                 try:
@@ -229,6 +223,31 @@ class ApplicationContext:
                     errors.append(error)
         if errors:
             raise errors[0]
+
+    async def aclose(self) -> None:
+        """:meth:`close` from async code: beans with an ``aclose()`` (the models) close
+        their async clients on the running loop."""
+        errors: list[BaseException] = []
+        for bean in self._take_created():
+            try:
+                aclose = getattr(bean, "aclose", None)
+                if callable(aclose):
+                    await aclose()
+                elif callable(close := getattr(bean, "close", None)):
+                    close()
+            except Exception as error:  # keep closing the others
+                errors.append(error)
+        if errors:
+            raise errors[0]
+
+    def _take_created(self) -> list[object]:
+        with self._lock:
+            if self._closed:
+                return []
+            self._closed = True
+            created, self._created = self._created, []
+            self._beans.clear()
+        return list(reversed(created))
 
     def __enter__(self) -> ApplicationContext:
         return self
@@ -250,7 +269,7 @@ class ApplicationContext:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.close()
+        await self.aclose()
 
     def __repr__(self) -> str:
         return (

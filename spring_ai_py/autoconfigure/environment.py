@@ -170,12 +170,14 @@ class Environment:
             active = _split_profiles(bootstrap.get_property("spring.profiles.active"))
         else:
             active = tuple(p.strip() for p in profiles if p and p.strip())
+        # Without an active profile Boot uses the "default" profile.
+        effective = active or (DEFAULT_PROFILE,)
         sources: list[PropertySource] = [override_source, env_source]
-        for profile in reversed(active):
+        for profile in reversed(effective):
             for path, documents in _read_location_files(locations, f"application-{profile}"):
-                sources.extend(_applicable(path, documents, active))
+                sources.extend(_applicable(path, documents, effective))
         for path, documents in base_documents:
-            sources.extend(_applicable(path, documents, active))
+            sources.extend(_applicable(path, documents, effective))
         return cls(sources, active, env_source)
 
     def get_property(self, name: str, default: str | None = None) -> str | None:
@@ -198,6 +200,21 @@ class Environment:
                 hit = source.get(canonical)
             if hit is not None:
                 return f"{source.name}: {hit[0]}", hit[1]
+        return None
+
+    def list_source(self, name: str) -> PropertySource | None:
+        """The highest-precedence source that defines the list ``name``, as a whole value
+        or by indexed entries (Boot binds a list from one source, never merged)."""
+        canonical = canonical_name(name)
+        index_pattern = re.compile(re.escape(canonical) + r"(\[\d+\]|\.\d+)")
+        for source in self.sources:
+            if isinstance(source, EnvironmentVariablesPropertySource):
+                if source.get_relaxed(name) or source.get(canonical):
+                    return source
+            elif source.get(canonical) is not None:
+                return source
+            if any(index_pattern.match(child) for child in source.names_under(canonical)):
+                return source
         return None
 
     def contains(self, name: str) -> bool:
@@ -310,11 +327,68 @@ def _split_placeholder(body: str) -> tuple[str, bool, str]:
     return body, False, ""
 
 
+DEFAULT_PROFILE = "default"
+"""The profile Boot activates when no other is active."""
+
+
+def profile_matches(expression: str, active: Sequence[str]) -> bool:
+    """Whether a Spring profile expression (``prod``, ``!dev``, ``eu & prod``,
+    ``(dev | qa) & !slow``) holds for the ``active`` profiles."""
+    tokens: list[str] = re.findall(r"[()!&|]|[^\s()!&|]+", expression)
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position] if position < len(tokens) else None
+
+    def take() -> str:
+        nonlocal position
+        if position >= len(tokens):
+            raise ValueError(f"Malformed profile expression '{expression}'")
+        position += 1
+        return tokens[position - 1]
+
+    def operand() -> bool:
+        token = take()
+        if token == "!":
+            return not operand()
+        if token == "(":
+            value = disjunction()
+            if take() != ")":
+                raise ValueError(f"Malformed profile expression '{expression}'")
+            return value
+        if token in (")", "&", "|"):
+            raise ValueError(f"Malformed profile expression '{expression}'")
+        return token in active
+
+    def conjunction() -> bool:
+        value = operand()
+        while peek() == "&":
+            take()
+            value = operand() and value
+        return value
+
+    def disjunction() -> bool:
+        value = conjunction()
+        while peek() == "|":
+            take()
+            value = conjunction() or value
+        return value
+
+    result = disjunction()
+    if peek() is not None:
+        raise ValueError(f"Malformed profile expression '{expression}'")
+    return result
+
+
 def _applicable(
     path: Path, documents: list[_Document], active: tuple[str, ...]
 ) -> list[PropertySource]:
     # Later documents of one file win, so they come first.
-    chosen = [d for d in documents if not d.on_profile or set(d.on_profile) & set(active)]
+    chosen = [
+        d
+        for d in documents
+        if not d.on_profile or any(profile_matches(e, active) for e in d.on_profile)
+    ]
     return [
         PropertySource(
             f"{path}" + (f" [document {i + 1}]" if len(documents) > 1 else ""), d.properties
@@ -421,6 +495,9 @@ def _properties_documents(text: str) -> list[_Document]:
 def _logical_lines(text: str) -> Iterator[str]:
     pending = ""
     for raw in text.splitlines():
+        if not pending and raw.lstrip()[:1] in ("#", "!"):
+            yield raw  # a comment never continues onto the next line (java.util.Properties)
+            continue
         line = pending + (raw.lstrip() if pending else raw)
         backslashes = len(line) - len(line.rstrip("\\"))
         if backslashes % 2 == 1:

@@ -278,3 +278,21 @@ def test_datasource_urls_translate_to_driver_connection_strings() -> None:
     mysql = DataSourceProperties.bind(env_of(**{"spring.datasource.url": "jdbc:mysql://db/app"}))
     with pytest.raises(ValueError, match="'mysql' database is not supported"):
         mysql.platform()
+
+
+def test_a_list_comes_whole_from_the_highest_source_that_defines_it(tmp_path: Path) -> None:
+    """As Boot: an indexed override or a comma-separated env var replaces the file's list."""
+    (tmp_path / "application.yml").write_text(
+        "spring.ai.openai.chat.stop: [a, b, c]\n", encoding="utf-8"
+    )
+    indexed = Environment.load(
+        config_dir=tmp_path, environ={}, overrides={"spring.ai.openai.chat.stop[0]": "x"}
+    )
+    assert OpenAiChatProperties.bind(indexed).stop == ["x"]
+    from_env = Environment.load(config_dir=tmp_path, environ={"SPRING_AI_OPENAI_CHAT_STOP": "x,y"})
+    assert OpenAiChatProperties.bind(from_env).stop == ["x", "y"]
+    assert OpenAiChatProperties.bind(Environment.load(config_dir=tmp_path, environ={})).stop == [
+        "a",
+        "b",
+        "c",
+    ]

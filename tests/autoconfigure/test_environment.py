@@ -148,3 +148,30 @@ def test_names_under_lists_every_source(tmp_path: Path) -> None:
     write(tmp_path / "application.yml", "m:\n  one: 1\n")
     env = load(tmp_path, environ={"M_TWO": "2"}, overrides={"m.three": 3})
     assert sorted(env.names_under("m")) == ["m.one", "m.three", "m.two"]
+
+
+def test_a_comment_ending_in_a_backslash_does_not_continue(tmp_path: Path) -> None:
+    write(tmp_path / "application.properties", "# logs go to C:\\temp\\\nspring.ai.openai.api-key=abc\n")
+    assert load(tmp_path).get_property("spring.ai.openai.api-key") == "abc"
+
+
+def test_without_an_active_profile_the_default_profile_applies(tmp_path: Path) -> None:
+    write(tmp_path / "application-default.properties", "x=from-default\n")
+    assert load(tmp_path).get_property("x") == "from-default"
+    assert load(tmp_path).active_profiles == ()
+    assert load(tmp_path, profiles=["prod"]).get_property("x") is None
+
+
+@pytest.mark.parametrize(
+    ("active", "expected"),
+    [((), "not-dev"), (("prod",), "not-dev"), (("dev",), "dev-eu-or-base"), (("dev", "eu"), "dev-eu")],
+)
+def test_on_profile_takes_spring_profile_expressions(
+    tmp_path: Path, active: tuple[str, ...], expected: str
+) -> None:
+    write(
+        tmp_path / "application.yml",
+        "x: dev-eu-or-base\n---\nspring.config.activate.on-profile: '!dev'\nx: not-dev\n"
+        "---\nspring.config.activate.on-profile: 'dev & (eu | us)'\nx: dev-eu\n",
+    )
+    assert load(tmp_path, profiles=list(active)).get_property("x") == expected

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from spring_ai_py.model.provider import transport_errors
-from spring_ai_py.openai._validation import check_chunk, has_finish_reason
+from spring_ai_py.openai._validation import FinishTracker, check_chunk
 
 _DRAIN_TIMEOUT = 0.1
 """Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""
@@ -29,7 +29,7 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
     """Yield the JSON object of every ``data:`` event until ``[DONE]`` or the end."""
     import openai
 
-    finished = False
+    finish = FinishTracker()
     timeouts, transport = transport_errors()
     pending = b""
     data_lines: list[bytes] = []
@@ -53,7 +53,7 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
                     await _drain(chunks, transport)
                     return
                 event = _decode(data, http_response, openai)
-                finished = finished or has_finish_reason(event)
+                finish.add(event)
                 yield event
         if pending.startswith(b"data:"):
             data_lines.append(pending[6:] if pending[5:6] == b" " else pending[5:])
@@ -62,13 +62,13 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
             if data.startswith(b"[DONE]"):
                 return
             event = _decode(data, http_response, openai)
-            finished = finished or has_finish_reason(event)
+            finish.add(event)
             yield event
     except timeouts as error:
         raise openai.APITimeoutError(request=http_response.request) from error
     except transport as error:
         raise openai.APIConnectionError(request=http_response.request) from error
-    if not finished:
+    if not finish.complete():
         raise openai.APIConnectionError(
             message="The stream ended before its terminal event ([DONE] or a finish reason): "
             "the answer is incomplete",

@@ -33,9 +33,26 @@ def check_chunk(chunk: dict[str, Any], http_response: Any) -> dict[str, Any]:
     return chunk
 
 
-def has_finish_reason(chunk: dict[str, Any]) -> bool:
-    """Whether a (checked) chunk finishes one of its choices."""
-    return any(choice.get("finish_reason") for choice in chunk.get("choices") or ())
+class FinishTracker:
+    """Whether a stream has finished every choice it started (``n`` > 1 streams finish
+    each choice in its own chunk): a stream cut after one choice's finish reason is
+    still incomplete (PORTING 7.16)."""
+
+    __slots__ = ("_finished", "_seen")
+
+    def __init__(self) -> None:
+        self._seen: set[int] = set()
+        self._finished: set[int] = set()
+
+    def add(self, chunk: dict[str, Any]) -> None:
+        for choice in chunk.get("choices") or ():
+            index = choice.get("index", 0)
+            self._seen.add(index)
+            if choice.get("finish_reason"):
+                self._finished.add(index)
+
+    def complete(self) -> bool:
+        return bool(self._finished) and self._finished >= self._seen
 
 
 def _raise(http_response: Any, body: object, message: str) -> None:

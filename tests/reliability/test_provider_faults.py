@@ -270,3 +270,40 @@ def test_a_good_answer_still_works_on_both_paths(server: FaultServer, mode: str)
     server.enqueue_answer("All is well")
 
     assert answer(provider_model(server), mode) == "All is well"
+
+
+def test_an_openai_stream_cut_after_one_of_several_choices_finished_is_an_error() -> None:
+    """n=2: choice 0 finishes, choice 1 never does, and the body ends without [DONE]:
+    the answer is incomplete (PORTING 7.16), not a complete stream."""
+    import asyncio
+    import json
+
+    import openai
+
+    from spring_ai_py.chat.prompt import Prompt
+    from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
+    from spring_ai_py.test import OpenAiTestServer
+
+    def event(choices: list[dict[str, object]]) -> str:
+        chunk = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": "m", "choices": choices}
+        return f"data: {json.dumps(chunk)}\n\n"
+
+    body = event(
+        [
+            {"index": 0, "delta": {"role": "assistant", "content": "A done"}, "finish_reason": "stop"},
+            {"index": 1, "delta": {"role": "assistant", "content": "B part"}, "finish_reason": None},
+        ]
+    )
+    with OpenAiTestServer() as server:
+        server.enqueue_raw(200, body, "text/event-stream")
+        model = OpenAiChatModel(
+            options=OpenAiChatOptions(base_url=server.base_url, api_key="k", max_retries=0, n=2)
+        )
+
+        async def read() -> None:
+            async for _ in model.stream(Prompt("hi")):
+                pass
+
+        with pytest.raises(openai.APIConnectionError, match="terminal event"):
+            asyncio.run(read())
+        model.close()

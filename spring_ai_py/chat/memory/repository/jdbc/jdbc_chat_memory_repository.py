@@ -264,17 +264,28 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
         if not self._schema_ready:
             with self._schema_lock:
                 if not self._schema_ready:
-                    with self._source.connection() as conn:
-                        self._dialect.prepare_connection(conn)
-                        with (
-                            closing(conn.cursor()) as cursor,
-                            _within_transaction(self._dialect, cursor),
-                        ):
-                            self._dialect.initialize_schema(cursor)
+                    with (
+                        self._source.connection() as conn,
+                        self._prepared(conn),
+                        closing(conn.cursor()) as cursor,
+                        _within_transaction(self._dialect, cursor),
+                    ):
+                        self._dialect.initialize_schema(cursor)
                     self._schema_ready = True
-        with self._source.connection() as conn:
-            self._dialect.prepare_connection(conn)
+        with self._source.connection() as conn, self._prepared(conn):
             yield conn
+
+    @contextmanager
+    def _prepared(self, conn: Connection) -> Iterator[None]:
+        """The dialect's connection settings for one operation; a connection that goes
+        back to a pool the user shares gets its ``autocommit`` back as it was."""
+        previous = getattr(conn, "autocommit", None)
+        self._dialect.prepare_connection(conn)
+        try:
+            yield
+        finally:
+            if previous is not None and getattr(conn, "autocommit", previous) != previous:
+                conn.autocommit = previous
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:

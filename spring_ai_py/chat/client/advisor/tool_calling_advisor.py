@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
@@ -151,6 +152,19 @@ ToolOutcome = ToolExecutionResult | ToolCallLimitExceededException
 _ToolLoop = Generator[_ModelRound | _ToolRound, ChatClientResponse | ToolOutcome | None, _LoopEnd]
 
 
+_HOOKS = (
+    "do_initialize_loop",
+    "do_before_call",
+    "do_after_call",
+    "do_get_next_instructions_for_tool_call",
+    "do_initialize_loop_stream",
+    "do_before_stream",
+    "do_after_stream",
+    "do_get_next_instructions_for_tool_call_stream",
+    "do_finalize_loop",
+)
+
+
 def _resume(loop: _ToolLoop, value: ChatClientResponse | ToolOutcome | None) -> _ModelRound | _ToolRound | _LoopEnd:
     """Send ``value`` into the loop; its next step, or its end."""
     try:
@@ -230,6 +244,11 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         self._checker = ToolExecutionEligibilityChecker.of(tool_execution_eligibility_checker)
         self._advisor_order = advisor_order
         self._conversation_history_enabled = conversation_history_enabled
+        # Hooks a subclass overrides may block (ToolSearch indexes the tools, which can
+        # embed them): on the async paths the loop then advances off the event loop.
+        self._hooks_may_block = any(
+            getattr(type(self), name) is not getattr(ToolCallingAdvisor, name) for name in _HOOKS
+        )
 
     @classmethod
     def builder(cls) -> ToolCallingAdvisor.Builder:
@@ -426,14 +445,25 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             return await call_advisor_chain.anext_call(chat_client_request)
         loop = self._loop(chat_client_request, call_advisor_chain, options, self._call_hooks())
         with contextlib.closing(loop):
-            step = _resume(loop, None)
+            step = await self._aresume(loop, None)
             while not isinstance(step, _LoopEnd):
                 if isinstance(step, _ModelRound):
                     response = await call_advisor_chain.copy(self).anext_call(step.request)
-                    step = _resume(loop, response)
+                    step = await self._aresume(loop, response)
                 else:
-                    step = _resume(loop, await self._arun_tools(step))
+                    step = await self._aresume(loop, await self._arun_tools(step))
+        if self._hooks_may_block:
+            return await run_blocking(None, self.do_finalize_loop, step.final, call_advisor_chain)
         return self.do_finalize_loop(step.final, call_advisor_chain)
+
+    async def _aresume(
+        self, loop: _ToolLoop, value: ChatClientResponse | ToolOutcome | None
+    ) -> _ModelRound | _ToolRound | _LoopEnd:
+        """:func:`_resume` from async code: off the event loop when a subclass's hooks
+        may block (the loop's own steps never do)."""
+        if self._hooks_may_block:
+            return await run_blocking(None, _resume, loop, value)
+        return _resume(loop, value)
 
     def do_get_next_instructions_for_tool_call(
         self,
@@ -502,13 +532,13 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         # leave the loop only if their round turns out not to run tools (§7.12).
         held: list[ChatClientResponse] = []
         with contextlib.closing(loop):
-            step = _resume(loop, None)
+            step = await self._aresume(loop, None)
             while not isinstance(step, _LoopEnd):
                 if isinstance(step, _ToolRound):
                     for chunk in held:
                         if chunk.chat_response is None or not chunk.chat_response.has_tool_calls():
                             yield chunk
-                    step = _resume(loop, await self._arun_tools(step))
+                    step = await self._aresume(loop, await self._arun_tools(step))
                     continue
                 held = []
                 aggregation = ChatClientStreamAggregation()
@@ -530,7 +560,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                             continue
                         yield chunk
                 aggregated = aggregation.result()
-                step = _resume(
+                step = await self._aresume(
                     loop,
                     ChatClientResponse(
                         _with_assembled_tool_calls(aggregated.chat_response),

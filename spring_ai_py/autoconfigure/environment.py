@@ -62,6 +62,10 @@ class PropertySource:
         """``(original name, value)`` of the property, or ``None`` if not here."""
         return self._values.get(canonical)
 
+    def lookup(self, name: str) -> tuple[str, PropertyValue] | None:
+        """:meth:`get` for a property name as written (any relaxed spelling)."""
+        return self.get(canonical_name(name))
+
     def names_under(self, canonical_prefix: str) -> Iterator[str]:
         """Canonical names of the properties below ``canonical_prefix``."""
         start = canonical_prefix + "."
@@ -86,10 +90,17 @@ class EnvironmentVariablesPropertySource(PropertySource):
         self._environ = dict(environ)
 
     def get(self, canonical: str) -> tuple[str, PropertyValue] | None:
-        for candidate in self._candidates(canonical):
+        variable = canonical.upper().replace("[", "_").replace("]", "").replace(".", "_")
+        return (variable, self._environ[variable]) if variable in self._environ else None
+
+    def lookup(self, name: str) -> tuple[str, PropertyValue] | None:
+        """Both of Boot's spellings of a kebab-case ``name`` (``SPRING_AI_OPENAI_API_KEY``
+        and ``SPRING_AI_OPENAI_APIKEY``), then its canonical form."""
+        base = name.upper().replace("[", "_").replace("]", "").replace(".", "_")
+        for candidate in (base.replace("-", ""), base.replace("-", "_")):
             if candidate in self._environ:
                 return candidate, self._environ[candidate]
-        return None
+        return self.get(canonical_name(name))
 
     def lookup_exact(self, name: str) -> str | None:
         """An environment variable by its exact name (placeholders fall back to it)."""
@@ -101,18 +112,6 @@ class EnvironmentVariablesPropertySource(PropertySource):
             if variable.startswith(env_prefix) and len(variable) > len(env_prefix):
                 rest = variable[len(env_prefix) :].lower().replace("_", ".")
                 yield canonical_prefix + "." + canonical_name(rest)
-
-    def _candidates(self, canonical: str) -> list[str]:
-        upper = canonical.upper().replace("[", "_").replace("]", "")
-        return [upper.replace(".", "_")]
-
-    def get_relaxed(self, original: str) -> tuple[str, PropertyValue] | None:
-        """Look ``original`` (a kebab-case name) up in both of Boot's env-var spellings."""
-        base = original.upper().replace("[", "_").replace("]", "").replace(".", "_")
-        for candidate in (base.replace("-", ""), base.replace("-", "_")):
-            if candidate in self._environ:
-                return candidate, self._environ[candidate]
-        return None
 
 
 @dataclass(frozen=True)
@@ -192,12 +191,8 @@ class Environment:
 
     def find(self, name: str) -> tuple[str, PropertyValue] | None:
         """``(where, raw value)`` of property ``name`` from the first source that has it."""
-        canonical = canonical_name(name)
         for source in self.sources:
-            if isinstance(source, EnvironmentVariablesPropertySource):
-                hit = source.get_relaxed(name) or source.get(canonical)
-            else:
-                hit = source.get(canonical)
+            hit = source.lookup(name)
             if hit is not None:
                 return f"{source.name}: {hit[0]}", hit[1]
         return None
@@ -208,10 +203,7 @@ class Environment:
         canonical = canonical_name(name)
         index_pattern = re.compile(re.escape(canonical) + r"(\[\d+\]|\.\d+)")
         for source in self.sources:
-            if isinstance(source, EnvironmentVariablesPropertySource):
-                if source.get_relaxed(name) or source.get(canonical):
-                    return source
-            elif source.get(canonical) is not None:
+            if source.lookup(name) is not None:
                 return source
             if any(index_pattern.match(child) for child in source.names_under(canonical)):
                 return source

@@ -7,7 +7,8 @@ ST4 language in Python, following ST4's lexer, grammar and interpreter rules:
 * text, with ``\\{`` / ``\\}`` / ``\\\\`` escapes, and ``{\\n}``, ``{\\t}``, ``{\\ }``,
   ``{\\u00e9}``, ``{\\\\}`` (line continuation) escape tags; ``{! comments !}``;
 * attributes ``{name}``, properties ``{a.b.c}`` and ``{a.(expr)}`` (mapping keys,
-  ``get_x()`` / ``is_x()`` / ``has_x()`` methods, attributes);
+  zero-argument ``get_x()`` / ``is_x()`` / ``has_x()`` getters, data attributes; no
+  other method is ever called or rendered, and ``_``-prefixed names are never read);
 * the built-in functions ``first last rest trunc strip trim length strlen reverse``;
 * options ``separator``, ``null`` (``anchor``, ``wrap`` and ``format`` are accepted and
   have no effect, as with ST4's default renderer and unlimited line width);
@@ -865,6 +866,13 @@ def _is_multi_valued(value: Any) -> bool:
     )
 
 
+def _is_bound_method(value: Any, target: Any) -> bool:
+    """Whether ``value`` is a method bound to ``target`` (a getter ST4 may call)."""
+    return (inspect.ismethod(value) or inspect.isbuiltin(value)) and getattr(
+        value, "__self__", None
+    ) is target
+
+
 def _instance(template: SubTemplate, value: Any, index: int) -> _TemplateInstance:
     names = (*template.args, "i", "i0")
     arguments: dict[str, Any] = dict.fromkeys(names)
@@ -1076,14 +1084,18 @@ class Interpreter:
                 return list(target.values())
             return target.get("default")
         if name and not name.startswith("_"):
+            # Templates only read, as ST4's ObjectModelAdaptor: a zero-argument getter
+            # (get_x / is_x / has_x) or a data attribute. Any other method is neither
+            # called nor rendered, so a template cannot act on its variables
+            # ({path.unlink}) or print a method object ({text.upper}).
             try:
                 for prefix in ("get_", "is_", "has_"):
                     getter = getattr(target, prefix + name, None)
-                    if callable(getter):
+                    if getter is not None and _is_bound_method(getter, target):
                         return getter()
                 value = getattr(target, name, _MISSING)
-                if value is not _MISSING:
-                    return value() if inspect.ismethod(value) else value
+                if value is not _MISSING and not inspect.isroutine(value):
+                    return value
             except Exception as ex:
                 self._runtime_error(
                     node.line,

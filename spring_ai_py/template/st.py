@@ -40,7 +40,10 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
     Placeholders use ``{`` and ``}`` unless other delimiter characters are configured
     (``start_delimiter_token('<')``, ``end_delimiter_token('>')``). Besides plain
     ``{name}``, the ST4 expression language is available: properties
-    (``{user.name}``), ``{if(x)}...{else}...{endif}``, the functions ``first``, ``last``,
+    (``{user.name}``: a mapping key, a zero-argument getter ``get_name()`` /
+    ``is_name()`` / ``has_name()``, or a data attribute; templates only read, so no
+    other method is called or rendered and ``_``-prefixed names stay out of reach),
+    ``{if(x)}...{else}...{endif}``, the functions ``first``, ``last``,
     ``rest``, ``trunc``, ``strip``, ``trim``, ``length``, ``strlen``, ``reverse``, the
     ``separator`` and ``null`` options, and anonymous templates
     (``{items:{item | - {item}}; separator="\\n"}``). Write ``\\{`` for a literal brace.

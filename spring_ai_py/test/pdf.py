@@ -35,6 +35,11 @@ def _pdf_string(text: str) -> bytes:
     return b"(" + data.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
 
 
+def _pdf_number(value: float) -> bytes:
+    """``value`` in PDF number syntax, which has no exponent form (``3e+09`` is invalid)."""
+    return (f"{value:.4f}".rstrip("0").rstrip(".") or "0").encode("ascii")
+
+
 def pdf_bytes(
     pages: Sequence[Sequence[PdfText | tuple[float, float, str]]],
     outline: Sequence[PdfBookmark] | None = None,
@@ -42,7 +47,8 @@ def pdf_bytes(
     height: float = 792,
 ) -> bytes:
     """A PDF of ``pages`` (each a list of :class:`PdfText` or ``(x, y, text)``), in
-    Helvetica, with an optional ``outline``."""
+    Helvetica, with an optional ``outline``; every page is ``width`` x ``height``
+    points (any size, so tests can also write hostile files)."""
     objects: list[bytes] = []
 
     def reserve() -> int:
@@ -67,9 +73,9 @@ def pdf_bytes(
         stream = b"\n".join(ops)
         objects[content_id - 1] = b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream)
         objects[page_id - 1] = (
-            b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %g %g] "
+            b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %s %s] "
             b"/Resources << /Font << /F1 %d 0 R >> >> /Contents %d 0 R >>"
-            % (pages_id, width, height, font, content_id)
+            % (pages_id, _pdf_number(width), _pdf_number(height), font, content_id)
         )
     kids = b" ".join(b"%d 0 R" % p for p in page_ids)
     objects[pages_id - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, len(page_ids))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -178,15 +179,50 @@ class Profile:
     def nickname(self) -> str:
         return "Ace"
 
+    def has_badge(self) -> bool:
+        return True
+
+    def get_rank(self, level: int) -> str:
+        return f"rank {level}"
+
 
 def test_object_properties_use_getters_attributes_and_accessor_methods(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     variables = {"p": Profile("Ada")}
-    assert render("{p.title} {p.name} {p.active} {p.nickname}", variables) == "Dr. Ada true Ace"
+    assert render("{p.title} {p.name} {p.active}", variables) == "Dr. Ada true"
     with caplog.at_level(logging.WARNING, logger=LOGGER):
         assert render("[{p.age}][{p._private}]", variables) == "[][]"
     assert any("no such property or can't access: Profile.age" in m for m in caplog.messages)
+
+
+def test_templates_only_read_and_never_call_other_methods(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    with caplog.at_level(logging.WARNING, logger=LOGGER):
+        assert render("[{p.unlink}][{d.mkdir}]", {"p": victim, "d": tmp_path / "made"}) == "[][]"
+        assert render("[{s.upper}][{s.strip}]", {"s": "ab"}) == "[][]"
+        assert render("[{p.nickname}][{p.rank}]", {"p": Profile("Ada")}) == "[][]"
+    assert victim.read_text() == "keep me"
+    assert not (tmp_path / "made").exists()
+    assert "no such property or can't access: str.upper" in caplog.text
+    assert "built-in method" not in caplog.text
+
+
+def test_getters_and_properties_are_read_as_string_template_reads_them(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("x")
+    assert render("{p.badge} {p.name}", {"p": Profile("Ada")}) == "true Ada"
+    # is_file() is a getter in ST4's sense; name and suffix are data
+    assert render("{p.file} {p.name} {p.suffix}", {"p": victim}) == "true victim.txt .txt"
+
+
+def test_underscore_names_are_out_of_reach_through_getters_and_attributes() -> None:
+    assert render("[{p._private}][{p.__class__}][{p.__dict__}]", {"p": Profile("Ada")}) == (
+        "[][][]"
+    )
 
 
 def test_names_may_contain_dashes_as_in_string_template() -> None:

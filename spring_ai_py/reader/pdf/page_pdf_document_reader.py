@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from spring_ai_py.core.io.resource import ResourceLike, to_resource
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentReader
-from spring_ai_py.reader.pdf._pypdf import Region, load_pdf, media_box, region_text
+from spring_ai_py.reader.pdf._pypdf import PdfLimits, Region, load_pdf
 from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumentReaderConfig
 
 if TYPE_CHECKING:
@@ -26,7 +26,9 @@ class PagePdfDocumentReader(DocumentReader):
     columns and cleaned by the config's :class:`~spring_ai_py.reader.ExtractedTextFormatter`;
     pages without text are skipped. Metadata: ``page_number`` (first page),
     ``end_page_number`` (when a document spans pages) and ``file_name``. With page
-    ranges, a gap between selected pages always ends a document.
+    ranges, a gap between selected pages always ends a document. The config's
+    ``max_page_size``, ``max_text_per_page`` and ``max_text_per_document`` bound the
+    work a hostile file can cause (``ValueError`` naming the file and the limit).
     """
 
     METADATA_START_PAGE_NUMBER = "page_number"
@@ -40,9 +42,12 @@ class PagePdfDocumentReader(DocumentReader):
         self.document: PdfReader = load_pdf(resource)
         self.resource_file_name: str | None = resource.get_filename()
         self._config = config if config is not None else PdfDocumentReaderConfig.default_config()
+        self._source = resource.get_description()
+        self._limits = PdfLimits(self._config, self._source)
 
     def get(self) -> list[Document]:
         config = self._config
+        self._limits = PdfLimits(config, self._source)
         pages = self.document.pages
         total = len(pages)
         per_document = (
@@ -75,14 +80,14 @@ class PagePdfDocumentReader(DocumentReader):
 
     def _handle_single_page(self, page: Any, page_number: int, group: list[str]) -> None:
         config = self._config
-        _, _, width, height = media_box(page)
+        _, _, width, height = self._limits.page_box(page, page_number)
         region = Region(
             0,
             config.page_top_margin,
             width,
             height - (config.page_top_margin + config.page_bottom_margin),
         )
-        text = region_text(page, region)
+        text = self._limits.page_text(page, page_number, region)
         if text.strip():
             group.append(config.page_extracted_text_formatter.format(text, page_number))
 

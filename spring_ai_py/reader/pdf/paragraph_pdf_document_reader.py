@@ -9,7 +9,7 @@ from spring_ai_py import _assert
 from spring_ai_py.core.io.resource import ResourceLike, to_resource
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentReader
-from spring_ai_py.reader.pdf._pypdf import Region, load_pdf, media_box, region_text
+from spring_ai_py.reader.pdf._pypdf import PdfLimits, Region, load_pdf
 from spring_ai_py.reader.pdf.config.paragraph_manager import Paragraph, ParagraphManager
 from spring_ai_py.reader.pdf.config.pdf_document_reader_config import PdfDocumentReaderConfig
 
@@ -38,6 +38,10 @@ class ParagraphPdfDocumentReader(DocumentReader):
     top of its page). Spring 2.0.1 passes the PDF ``top``, measured from the bottom of
     the page, to PDFBox as a distance from the top, so its regions are mirrored and
     hold other sections' text; the port measures them the right way up.
+
+    The config's ``max_page_size``, ``max_text_per_page`` and ``max_text_per_document``
+    bound the work a hostile file can cause (``ValueError`` naming the file and the
+    limit).
     """
 
     METADATA_START_PAGE = "page_number"
@@ -60,8 +64,11 @@ class ParagraphPdfDocumentReader(DocumentReader):
         self._config = config
         self._paragraph_manager = ParagraphManager(self.document)
         self.resource_file_name: str | None = resource.get_filename()
+        self._source = resource.get_description()
+        self._limits = PdfLimits(config, self._source)
 
     def get(self) -> list[Document]:
+        self._limits = PdfLimits(self._config, self._source)
         paragraphs = self._paragraph_manager.flatten()
         documents: list[Document] = []
         for index, current in enumerate(paragraphs):
@@ -107,7 +114,7 @@ class ParagraphPdfDocumentReader(DocumentReader):
         parts: list[str] = []
         for page_index in range(start_page, end_page + 1):
             page = self.document.pages[page_index]
-            _, _, width, page_height = media_box(page)
+            _, _, width, page_height = self._limits.page_box(page, page_index + 1)
             top, bottom = 0.0, page_height
             if page_index == start_page:
                 top = _display_top(from_paragraph, page_height)
@@ -120,7 +127,7 @@ class ParagraphPdfDocumentReader(DocumentReader):
                 bottom = _display_top(to_paragraph, page_height)
             if bottom < top:
                 bottom = page_height
-            text = region_text(page, Region(0, top, width, bottom - top))
+            text = self._limits.page_text(page, page_index + 1, Region(0, top, width, bottom - top))
             if text.strip():
                 parts.append(text)
         text = "".join(parts)

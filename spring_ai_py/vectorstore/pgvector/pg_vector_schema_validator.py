@@ -15,7 +15,10 @@ DataSource = str | Callable[[], Any] | Any
 returning a new psycopg connection, or a pool with ``connection()`` (for example
 ``psycopg_pool.ConnectionPool``)."""
 
-_VALID_NAME = re.compile(r"[a-zA-Z0-9_]{1,64}")
+# PostgreSQL keeps 63 bytes of an identifier and silently cuts the rest, so a longer
+# name would address another table (Spring 2.0.1 allows 64 characters).
+MAX_IDENTIFIER_LENGTH = 63
+_VALID_NAME = re.compile(rf"[a-zA-Z0-9_]{{1,{MAX_IDENTIFIER_LENGTH}}}")
 _DIGITS = re.compile(r"[0-9]+")
 _EXPECTED_COLUMNS = ("id", "content", "metadata", "embedding")
 
@@ -51,8 +54,8 @@ class PgVectorSchemaValidator:
 
     @staticmethod
     def is_valid_name_for_database_object(name: str | None) -> bool:
-        """Whether ``name`` is 1 to 64 ASCII letters, digits and underscores, and not
-        all digits."""
+        """Whether ``name`` is 1 to 63 ASCII letters, digits and underscores (PostgreSQL's
+        identifier length), and not all digits."""
         if name is None:
             return False
         if not _VALID_NAME.fullmatch(name):

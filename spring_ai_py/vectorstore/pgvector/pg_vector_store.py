@@ -7,7 +7,7 @@ import enum
 import json
 import logging
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -32,6 +32,7 @@ from spring_ai_py.vectorstore.pgvector.pg_vector_filter_expression_converter imp
     PgVectorFilterExpressionConverter,
 )
 from spring_ai_py.vectorstore.pgvector.pg_vector_schema_validator import (
+    MAX_IDENTIFIER_LENGTH,
     DataSource,
     PgVectorSchemaValidator,
     connect,
@@ -97,9 +98,12 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     the ``vector`` extension, the schema, the table and the index (HNSW by default)
     when it is built; ``remove_existing_vector_store_table=True`` drops the table first;
     ``vector_table_validations_enabled=True`` rejects schema and table names that are
-    not 1 to 64 letters, digits and underscores (``ValueError``, before any SQL runs)
-    and checks that the table exists with those columns and dimensions. The dimensions come from ``dimensions``, else the embedding model, else
-    1536.
+    not 1 to 63 letters, digits and underscores (``ValueError``, before any SQL runs)
+    and checks that the table exists with those columns and dimensions. The dimensions
+    come from ``dimensions``, else the embedding model, else 1536. Whatever the
+    validations, a schema, table or derived index name (``<table>_index``) longer than
+    PostgreSQL's 63 bytes is a ``ValueError``: the server would silently cut it and
+    address another store's table.
 
     ``add`` embeds the documents in the batches ``batching_strategy`` forms (a
     :class:`~spring_ai_py.embedding.TokenCountBatchingStrategy` by default, one model
@@ -110,7 +114,9 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     filter expression to a ``jsonpath`` predicate, best first; each document's score is
     ``1 - distance`` and its metadata gains ``distance``. Table and schema names are
     quoted as SQL identifiers and filter predicates are bind parameters, so neither can
-    inject SQL.
+    inject SQL. A document whose text or metadata holds a NUL character is a
+    ``ValueError`` at ``add`` naming the document (PostgreSQL text cannot store it, and
+    a ``\\u0000`` in stored metadata would break every later filtered search).
 
     ``PgVectorStore.builder(dsn, embedding_model).initialize_schema(True).build()``;
     psycopg 3 is needed (``pip install 'spring_ai_py[postgres]'``), imported on first use.
@@ -157,6 +163,10 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
             if self._vector_table_name == self.DEFAULT_TABLE_NAME
             else f"{self._vector_table_name}_index"
         )
+        _check_identifier_length(self._schema_name, "schema_name")
+        _check_identifier_length(self._vector_table_name, "vector_table_name")
+        if initialize_schema and index_type is not PgIndexType.NONE:
+            _check_identifier_length(self._vector_index_name, "vector_table_name + '_index'")
         self._id_type = id_type
         self._vector_table_validations_enabled = vector_table_validations_enabled
         self._dimensions = dimensions
@@ -227,7 +237,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         table (Spring's ``afterPropertiesSet``; the constructor runs it).
 
         With ``vector_table_validations_enabled``, a schema or table name that is not
-        1 to 64 letters, digits and underscores (or is all digits) is a ``ValueError``
+        1 to 63 letters, digits and underscores (or is all digits) is a ``ValueError``
         before any SQL runs.
         """
         if self._vector_table_validations_enabled:
@@ -318,6 +328,8 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
 
     def do_add(self, documents: list[Document]) -> None:
         check_text_documents(documents)
+        for document in documents:
+            _check_no_nul(document)
         ids = [self._pg_id(document.get_id()) for document in documents]
         embeddings = embed_documents(self._embedding_model, documents, self._batching_strategy)
         from psycopg import sql
@@ -416,6 +428,55 @@ for _nested in (PgIndexType, PgIdType, PgDistanceType):
 
 def _vector(embedding: Sequence[float]) -> str:
     return "[" + ",".join(repr(float(x)) for x in embedding) + "]"
+
+
+def _check_identifier_length(name: str, argument: str) -> None:
+    size = len(name.encode("utf-8"))
+    if size > MAX_IDENTIFIER_LENGTH:
+        raise ValueError(
+            f"{argument} must be at most {MAX_IDENTIFIER_LENGTH} bytes (PostgreSQL would "
+            f"silently cut it to another name), got {size}: {name!r}"
+        )
+
+
+def _check_no_nul(document: Document) -> None:
+    """PostgreSQL text cannot hold NUL, and a ``\\u0000`` in the json metadata makes
+    every later ``metadata::jsonb`` filter fail; refuse such a document up front."""
+    if "\x00" in (document.get_text() or ""):
+        raise ValueError(
+            f"Document {document.get_id()} contains a NUL character (\\x00) in its text, "
+            "which PostgreSQL cannot store"
+        )
+    where = _nul_in(document.get_metadata(), "metadata", 0)
+    if where is not None:
+        raise ValueError(
+            f"Document {document.get_id()} contains a NUL character (\\x00) in {where}, "
+            "which PostgreSQL cannot store"
+        )
+
+
+def _nul_in(value: object, path: str, depth: int) -> str | None:
+    """The path of the first key or string holding NUL, else ``None``."""
+    if depth > _MAX_METADATA_DEPTH:
+        raise ValueError(f"{path} is nested deeper than {_MAX_METADATA_DEPTH} levels")
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if isinstance(key, str) and "\x00" in key:
+                return f"{path} key {key!r}"
+            found = _nul_in(item, f"{path}[{key!r}]", depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            found = _nul_in(item, f"{path}[{index}]", depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+_MAX_METADATA_DEPTH = 100
 
 
 def _to_json(metadata: dict[str, Any]) -> str:

@@ -15,7 +15,19 @@ class PdfDocumentReaderConfig:
     page's text. ``add_page_range(start, end)``: read only those pages (from 1,
     inclusive; several ranges may overlap). ``reversed_paragraph_position`` is kept
     for Spring parity (Spring does not use it either).
+
+    Limits against hostile files (a few hundred bytes can declare a page billions of
+    points wide, whose laid-out text would fill memory): ``max_page_size`` bounds each
+    page's width and height in points (``DEFAULT_MAX_PAGE_SIZE`` = 14,400, the PDF
+    format's own limit of 200 inches), ``max_text_per_page`` the characters of one page
+    (``DEFAULT_MAX_TEXT_PER_PAGE`` = 1,000,000) and ``max_text_per_document`` the
+    characters a reader returns from one file (``DEFAULT_MAX_TEXT_PER_DOCUMENT`` =
+    50,000,000). A file over a limit is a ``ValueError`` naming the file and the limit.
     """
+
+    DEFAULT_MAX_PAGE_SIZE = 14_400
+    DEFAULT_MAX_TEXT_PER_PAGE = 1_000_000
+    DEFAULT_MAX_TEXT_PER_DOCUMENT = 50_000_000
 
     ALL_PAGES = 0
 
@@ -26,6 +38,9 @@ class PdfDocumentReaderConfig:
         self.page_extracted_text_formatter = builder._page_extracted_text_formatter
         self.reversed_paragraph_position = builder._reversed_paragraph_position
         self._page_ranges = tuple(builder._page_ranges)
+        self.max_page_size = builder._max_page_size
+        self.max_text_per_page = builder._max_text_per_page
+        self.max_text_per_document = builder._max_text_per_document
 
     @staticmethod
     def builder() -> PdfDocumentReaderConfig.Builder:
@@ -54,6 +69,9 @@ class PdfDocumentReaderConfig:
             self._page_extracted_text_formatter = ExtractedTextFormatter.defaults()
             self._reversed_paragraph_position = False
             self._page_ranges: list[tuple[int, int]] = []
+            self._max_page_size: float = PdfDocumentReaderConfig.DEFAULT_MAX_PAGE_SIZE
+            self._max_text_per_page = PdfDocumentReaderConfig.DEFAULT_MAX_TEXT_PER_PAGE
+            self._max_text_per_document = PdfDocumentReaderConfig.DEFAULT_MAX_TEXT_PER_DOCUMENT
 
         def with_page_extracted_text_formatter(
             self, page_extracted_text_formatter: ExtractedTextFormatter
@@ -95,5 +113,36 @@ class PdfDocumentReaderConfig:
             self._page_ranges.append((start_page, end_page))
             return self
 
+        def with_max_page_size(self, max_page_size: float) -> PdfDocumentReaderConfig.Builder:
+            """The largest page width or height read, in points."""
+            self._max_page_size = _positive(max_page_size, "max_page_size")
+            return self
+
+        def with_max_text_per_page(self, max_text_per_page: int) -> PdfDocumentReaderConfig.Builder:
+            """The most characters of text one page may yield."""
+            self._max_text_per_page = _positive_int(max_text_per_page, "max_text_per_page")
+            return self
+
+        def with_max_text_per_document(
+            self, max_text_per_document: int
+        ) -> PdfDocumentReaderConfig.Builder:
+            """The most characters of text a reader returns from one file."""
+            self._max_text_per_document = _positive_int(
+                max_text_per_document, "max_text_per_document"
+            )
+            return self
+
         def build(self) -> PdfDocumentReaderConfig:
             return PdfDocumentReaderConfig(self)
+
+
+def _positive(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"{name} must be a positive number, got {value!r}")
+    return float(value)
+
+
+def _positive_int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return value

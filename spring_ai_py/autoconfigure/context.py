@@ -323,16 +323,9 @@ class ApplicationContext:
     ) -> dict[str, Any]:
         common = self.get_properties(OpenAiCommonProperties)
         connection = OpenAiConnection.resolve(common, section)
-        values = connection.option_values()
-        if connection.api_key is None:
-            # The SDK's own fallback, read from this context's environment.
-            values["api_key"] = self._require_env_key(
-                "OPENAI_API_KEY",
-                "OpenAI API key must be set. Use the connection property: "
-                f"spring.ai.openai.api-key or {section.CONFIG_PREFIX}.api-key "
-                "(or the OPENAI_API_KEY environment variable)",
-            )
-        return values
+        return connection.option_values(
+            self.environment.environment_variable, section.CONFIG_PREFIX
+        )
 
     def _openai_chat_model(self) -> ChatModel:
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -356,13 +349,7 @@ class ApplicationContext:
         connection = self.get_properties(AnthropicConnectionProperties)
         chat = self.get_properties(AnthropicChatProperties)
         values = chat.option_values()
-        values.update(connection.option_values())
-        if connection.api_key is None:
-            values["api_key"] = self._require_env_key(
-                "ANTHROPIC_API_KEY",
-                "Anthropic API key must be set. Use the connection property: "
-                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)",
-            )
+        values.update(connection.option_values(self.environment.environment_variable))
         return AnthropicChatModel(
             options=AnthropicChatOptions(**values),
             tool_calling_manager=self.tool_calling_manager(),
@@ -538,13 +525,6 @@ class ApplicationContext:
         if not self.get_properties(McpClientCommonProperties).toolcallback.enabled:
             return ToolCallbackProvider.from_()
         return SyncMcpToolCallbackProvider.builder().mcp_clients(self.mcp_sync_clients()).build()
-
-    def _require_env_key(self, variable: str, message: str) -> str:
-        env = self.environment._env
-        key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
-        if not key:
-            raise ValueError(message)
-        return key
 
 
 class _McpClients:

@@ -237,6 +237,13 @@ class Environment:
         match = re.search(r"\$\{[^}]*\}", text)
         return match.group(0) if match else None
 
+    def environment_variable(self, name: str) -> str | None:
+        """The environment variable ``name`` by its exact name, from the ``environ`` this
+        environment was loaded with (``os.environ`` when none was given)."""
+        if self._env is not None:
+            return self._env.lookup_exact(name)
+        return os.environ.get(name)
+
     def _lookup_for_placeholder(self, name: str) -> str | None:
         found = self.find(name)
         if found is not None and found[1] is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Annotated, Any, ClassVar
 
@@ -26,6 +27,11 @@ class AbstractOpenAiProperties(ConfigurationProperties):
     max_retries: int = DEFAULT_MAX_RETRIES
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
+
+OPENAI_URL = "https://api.openai.com/v1"
+"""Where requests go without ``base-url`` or ``OPENAI_BASE_URL`` (Spring's default)."""
+
+OPENAI_API_KEY = "OPENAI_API_KEY"
 
 _CONNECTION_FIELDS = frozenset(AbstractOpenAiProperties.model_fields)
 
@@ -59,19 +65,36 @@ class OpenAiConnection(AbstractOpenAiProperties):
             custom_headers=section.custom_headers or common.custom_headers,
         )
 
-    def option_values(self) -> dict[str, Any]:
-        """The connection as keyword arguments of the OpenAI options classes."""
+    def option_values(
+        self, variable: Callable[[str], str | None], section_prefix: str
+    ) -> dict[str, Any]:
+        """The connection as keyword arguments of the OpenAI options classes, completed as
+        Spring's ``OpenAiSetup`` completes it from the environment variables that
+        ``variable`` reads (the context's ``environ``, never ``os.environ`` behind its
+        back): an unset base URL is ``OPENAI_BASE_URL``, else ``https://api.openai.com/v1``;
+        an unset key is ``OPENAI_API_KEY``; an unset organization is ``OPENAI_ORG_ID``.
+        An empty key (``${DEEPSEEK_API_KEY:}``) means requests without an
+        ``Authorization`` header."""
         values: dict[str, Any] = {
             "timeout": self.timeout.total_seconds(),
             "max_retries": self.max_retries,
+            "base_url": self.base_url or variable("OPENAI_BASE_URL") or OPENAI_URL,
         }
-        if self.base_url:
-            values["base_url"] = self.base_url
-        if self.api_key is not None:
-            # The SDK refuses an empty key; Spring's "no auth" becomes a placeholder key.
-            values["api_key"] = self.api_key.get_secret_value() or "no-api-key"
-        if self.organization_id:
-            values["organization_id"] = self.organization_id
+        api_key = (
+            self.api_key.get_secret_value()
+            if self.api_key is not None
+            else variable(OPENAI_API_KEY)
+        )
+        if api_key is None:
+            raise ValueError(
+                "OpenAI API key must be set. Use the connection property: "
+                f"spring.ai.openai.api-key or {section_prefix}.api-key "
+                f"(or the {OPENAI_API_KEY} environment variable)"
+            )
+        values["api_key"] = api_key
+        organization_id = self.organization_id or variable("OPENAI_ORG_ID")
+        if organization_id:
+            values["organization_id"] = organization_id
         if self.custom_headers:
             values["custom_headers"] = dict(self.custom_headers)
         return values

@@ -1,0 +1,118 @@
+"""Spring Boot's configuration semantics and Spring AI 2.0.1's client setup, end to end:
+real files in ``tmp_path``, the context's ``environ``, and the fake provider servers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spring_ai_py.autoconfigure import SpringApplication
+from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+
+
+@pytest.fixture
+def openai_server() -> Iterator[OpenAiTestServer]:
+    with OpenAiTestServer() as server:
+        yield server
+
+
+@pytest.fixture
+def anthropic_server() -> Iterator[AnthropicTestServer]:
+    with AnthropicTestServer() as server:
+        yield server
+
+
+ANTHROPIC = {"spring.ai.model.chat": "anthropic"}
+
+
+def sent_key(headers: dict[str, str]) -> str | None:
+    """The credential the Anthropic SDK sent for its ``api_key`` (``x-api-key`` or a
+    bearer token, depending on the SDK's version)."""
+    if "x-api-key" in headers:
+        return headers["x-api-key"]
+    return headers.get("authorization", "").removeprefix("Bearer ") or None
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- environ= is the whole environment ----------------------------------------------------
+
+
+def test_openai_base_url_comes_from_environ_not_os_environ(
+    tmp_path: Path, openai_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/not-this-one")
+    openai_server.enqueue_text("from environ")
+    environ = {"OPENAI_API_KEY": "sk-env", "OPENAI_BASE_URL": openai_server.base_url}
+    with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+        answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
+    assert answer == "from environ"
+    assert openai_server.requests[-1].headers["authorization"] == "Bearer sk-env"
+
+
+def test_without_openai_base_url_in_environ_the_default_url_is_used(
+    tmp_path: Path, openai_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", openai_server.base_url)
+    with SpringApplication.run(config_dir=tmp_path, environ={"OPENAI_API_KEY": "k"}) as context:
+        options = context.chat_model().get_default_options()
+    assert options.get_base_url() == "https://api.openai.com/v1"  # type: ignore[attr-defined]
+
+
+def test_anthropic_base_url_comes_from_environ_not_os_environ(
+    tmp_path: Path, anthropic_server: AnthropicTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9/not-this-one")
+    anthropic_server.enqueue_text("claude via environ")
+    environ = {"ANTHROPIC_API_KEY": "sk-ant", "ANTHROPIC_BASE_URL": anthropic_server.base_url}
+    with SpringApplication.run(
+        config_dir=tmp_path, environ=environ, overrides=ANTHROPIC
+    ) as context:
+        answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
+    assert answer == "claude via environ"
+    assert sent_key(anthropic_server.requests[-1].headers) == "sk-ant"
+
+
+def test_anthropic_auth_token_is_the_key_when_no_api_key_is_set(
+    tmp_path: Path, anthropic_server: AnthropicTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "from-os-environ")
+    anthropic_server.enqueue_text("token ok")
+    environ = {"ANTHROPIC_AUTH_TOKEN": "tok-123", "ANTHROPIC_BASE_URL": anthropic_server.base_url}
+    with SpringApplication.run(
+        config_dir=tmp_path, environ=environ, overrides=ANTHROPIC
+    ) as context:
+        answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
+    assert answer == "token ok"
+    assert sent_key(anthropic_server.requests[-1].headers) == "tok-123"
+
+
+def test_missing_anthropic_credentials_name_both_variables(tmp_path: Path) -> None:
+    write(tmp_path, "application.properties", "spring.ai.anthropic.chat.model=claude\n")
+    with (
+        SpringApplication.run(config_dir=tmp_path, environ={}) as context,
+        pytest.raises(ValueError, match="ANTHROPIC_AUTH_TOKEN"),
+    ):
+        context.chat_model()
+
+
+def test_an_empty_resolved_api_key_sends_no_authorization_header(
+    tmp_path: Path, openai_server: OpenAiTestServer
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        f"spring.ai.openai.base-url={openai_server.base_url}\n"
+        "spring.ai.openai.api-key=${DEEPSEEK_API_KEY:}\n",
+    )
+    openai_server.enqueue_text("no auth needed")
+    with SpringApplication.run(config_dir=tmp_path, environ={}) as context:
+        answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
+    assert answer == "no auth needed"
+    assert "authorization" not in openai_server.requests[-1].headers

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration
+from spring_ai_py.autoconfigure.environment import Environment
 
 ANTHROPIC_URL = "https://api.anthropic.com"
 """Where requests go without ``base-url`` or ``ANTHROPIC_BASE_URL`` (Spring's default)."""
@@ -90,3 +91,16 @@ class AnthropicChatProperties(ConfigurationProperties):
         if self.http_headers:
             values["http_headers"] = dict(self.http_headers)
         return values
+
+
+def api_key_resolves(environment: Environment) -> bool:
+    """Whether the Anthropic chat model has a key: ``spring.ai.anthropic.api-key`` with
+    every placeholder resolved, else the ``ANTHROPIC_API_KEY`` or ``ANTHROPIC_AUTH_TOKEN``
+    environment variable."""
+    value = environment.get_property(f"{AnthropicConnectionProperties.CONFIG_PREFIX}.api-key")
+    if value is not None:
+        return Environment.unresolved(value) is None
+    return any(
+        environment.environment_variable(name) is not None
+        for name in (ANTHROPIC_API_KEY, "ANTHROPIC_AUTH_TOKEN")
+    )

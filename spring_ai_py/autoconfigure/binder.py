@@ -6,7 +6,9 @@ with a ``CONFIG_PREFIX``; each field binds the property named after it in kebab 
 name, ``dict`` fields take every entry below it, and ``list`` fields take indexed
 entries (``args[0]``) or one comma-separated value. A field missing under the prefix is
 looked up under each of ``DEPRECATED_PREFIXES`` (Spring 2.0's old ``chat.options.*``
-spellings) before its default applies.
+spellings) before its default applies, except the fields in ``NOT_DEPRECATED_FIELDS``:
+those bind to nothing under the old spelling (a warning names the property and its
+current spelling), as in Spring AI 2.0.1.
 
 Whatever cannot be bound raises :class:`ConfigurationPropertiesBindError` naming the
 property, where it was set and the problem; a secret's value never appears in it.
@@ -15,6 +17,7 @@ property, where it was set and the problem; a secret's value never appears in it
 from __future__ import annotations
 
 import enum
+import logging
 import re
 import types
 from collections.abc import Mapping
@@ -35,6 +38,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, SecretStr, Validati
 from spring_ai_py.autoconfigure.environment import Environment, canonical_name
 
 P = TypeVar("P", bound="ConfigurationProperties")
+
+_logger = logging.getLogger("spring_ai_py.autoconfigure")
 
 
 class ConfigurationPropertiesBindError(ValueError):
@@ -59,11 +64,15 @@ class ConfigurationProperties(PropertiesModel):
 
     CONFIG_PREFIX: ClassVar[str] = ""
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ()
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """Fields that bind under ``CONFIG_PREFIX`` only, never under ``DEPRECATED_PREFIXES``."""
 
     @classmethod
     def bind(cls: type[P], environment: Environment) -> P:
         """Bind this class's properties from ``environment``."""
-        return bind(environment, cls, cls.CONFIG_PREFIX, cls.DEPRECATED_PREFIXES)
+        return bind(
+            environment, cls, cls.CONFIG_PREFIX, cls.DEPRECATED_PREFIXES, cls.NOT_DEPRECATED_FIELDS
+        )
 
 
 # -- value conversions Boot applies ------------------------------------------------------
@@ -172,11 +181,12 @@ class _Binding:
         model: type[BaseModel],
         prefixes: tuple[str, ...],
         loc: tuple[str | int, ...],
+        only_first_prefix: frozenset[str] = frozenset(),
     ) -> dict[str, object]:
         data: dict[str, object] = {}
         for field_name, info in model.model_fields.items():
             annotation = _unwrap(info.annotation)
-            for prefix in prefixes:
+            for prefix in prefixes[:1] if field_name in only_first_prefix else prefixes:
                 name = f"{prefix}.{_kebab(field_name)}"
                 bound = self.field(annotation, name, (*loc, field_name))
                 if bound is not _MISSING:
@@ -313,10 +323,25 @@ def bind(
     model: type[P],
     prefix: str,
     deprecated_prefixes: tuple[str, ...] = (),
+    not_deprecated_fields: frozenset[str] = frozenset(),
 ) -> P:
-    """Bind ``model`` from the properties below ``prefix`` (then ``deprecated_prefixes``)."""
+    """Bind ``model`` from the properties below ``prefix`` (then ``deprecated_prefixes``,
+    except for ``not_deprecated_fields``)."""
     binding = _Binding(environment)
-    data = binding.model(model, (prefix, *deprecated_prefixes), ())
+    data = binding.model(model, (prefix, *deprecated_prefixes), (), not_deprecated_fields)
+    for field_name in sorted(not_deprecated_fields):
+        for deprecated in deprecated_prefixes:
+            ignored = f"{deprecated}.{_kebab(field_name)}"
+            found = environment.find(ignored)
+            if found is not None:
+                _logger.warning(
+                    "Property '%s' (from %s) binds to nothing in Spring AI 2.0.1 and is "
+                    "ignored: use '%s.%s'",
+                    ignored,
+                    found[0],
+                    prefix,
+                    _kebab(field_name),
+                )
     try:
         bound = model.model_validate(data)
     except ValidationError as error:

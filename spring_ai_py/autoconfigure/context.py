@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from spring_ai_py.autoconfigure import anthropic as _anthropic
+from spring_ai_py.autoconfigure import openai as _openai
 from spring_ai_py.autoconfigure.anthropic import (
     AnthropicChatProperties,
     AnthropicConnectionProperties,
@@ -72,6 +74,13 @@ _logger = logging.getLogger("spring_ai_py.autoconfigure")
 
 CHAT_PROVIDERS = ("openai", "anthropic")
 EMBEDDING_PROVIDERS = ("openai",)
+
+# Whether a provider's API key resolves: of two providers configured, the one whose key
+# does not resolve is left out (Spring's example apps list both keys, ship one starter).
+_KEY_RESOLVES: dict[str, Callable[[Environment], bool]] = {
+    "openai": _openai.api_key_resolves,
+    "anthropic": _anthropic.api_key_resolves,
+}
 
 
 class ApplicationContext:
@@ -312,6 +321,9 @@ class ApplicationContext:
             return name
         configured = [p for p in supported if self.environment.has_any_under(f"spring.ai.{p}")]
         if len(configured) > 1:
+            with_key = [p for p in configured if _KEY_RESOLVES[p](self.environment)]
+            if len(with_key) == 1:
+                return with_key[0]
             raise RuntimeError(
                 f"Both {' and '.join(configured)} are configured: set {property_name} to "
                 f"the one the {kind} model should use"

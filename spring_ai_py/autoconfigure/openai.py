@@ -9,6 +9,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, relaxed_enum
+from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.document.content_formatter import MetadataMode
 
 
@@ -34,6 +35,10 @@ OPENAI_URL = "https://api.openai.com/v1"
 OPENAI_API_KEY = "OPENAI_API_KEY"
 
 _CONNECTION_FIELDS = frozenset(AbstractOpenAiProperties.model_fields)
+
+# Where requests go and how they authenticate are not options: ``...chat.options.base-url``
+# and ``...chat.options.api-key`` bind to nothing in 2.0.1.
+_NOT_OPTIONS = frozenset({"base_url", "api_key"})
 
 
 class OpenAiCommonProperties(AbstractOpenAiProperties):
@@ -106,6 +111,7 @@ class OpenAiChatProperties(AbstractOpenAiProperties):
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.chat.options",)
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
     frequency_penalty: float | None = None
     logit_bias: dict[str, int] | None = None
@@ -149,6 +155,7 @@ class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.embedding"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.embedding.options",)
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
     metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
     user: str | None = None
@@ -163,3 +170,14 @@ class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
             for name in ("user", "encoding_format", "dimensions", "extra_body")
             if getattr(self, name) is not None
         }
+
+
+def api_key_resolves(environment: Environment) -> bool:
+    """Whether the OpenAI chat model has a key: ``spring.ai.openai.chat.api-key`` or
+    ``spring.ai.openai.api-key`` with every placeholder resolved (an empty key counts:
+    it is Spring's no-auth mode), else the ``OPENAI_API_KEY`` environment variable."""
+    for name in (f"{OpenAiChatProperties.CONFIG_PREFIX}.api-key", "spring.ai.openai.api-key"):
+        value = environment.get_property(name)
+        if value is not None:
+            return Environment.unresolved(value) is None
+    return environment.environment_variable(OPENAI_API_KEY) is not None

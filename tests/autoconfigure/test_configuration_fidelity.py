@@ -3,12 +3,15 @@ real files in ``tmp_path``, the context's ``environ``, and the fake provider ser
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from spring_ai_py.anthropic import AnthropicChatModel
 from spring_ai_py.autoconfigure import SpringApplication
+from spring_ai_py.openai import OpenAiChatModel
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 
 
@@ -116,3 +119,86 @@ def test_an_empty_resolved_api_key_sends_no_authorization_header(
         answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
     assert answer == "no auth needed"
     assert "authorization" not in openai_server.requests[-1].headers
+
+
+# -- chat.options.base-url / api-key bind to nothing --------------------------------------
+
+
+def test_options_base_url_and_api_key_bind_to_nothing_and_warn_once(
+    tmp_path: Path, openai_server: OpenAiTestServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        f"spring.ai.openai.base-url={openai_server.base_url}\n"
+        "spring.ai.openai.api-key=sk-right\n"
+        "spring.ai.openai.chat.options.base-url=http://127.0.0.1:9/elsewhere\n"
+        "spring.ai.openai.chat.options.api-key=sk-wrong\n"
+        "spring.ai.openai.chat.options.model=gpt-4o\n",
+    )
+    openai_server.enqueue_text("one")
+    openai_server.enqueue_text("two")
+    with (
+        caplog.at_level(logging.WARNING, "spring_ai_py.autoconfigure"),
+        SpringApplication.run(config_dir=tmp_path, environ={}) as context,
+    ):
+        for _ in range(2):
+            context.chat_client_builder().build().prompt().user("Hi").call().content()
+    request = openai_server.requests[-1]
+    assert request.headers["authorization"] == "Bearer sk-right"
+    assert request.body["model"] == "gpt-4o"
+    warnings = [r.getMessage() for r in caplog.records if "binds to nothing" in r.getMessage()]
+    assert len(warnings) == 2
+    assert any(
+        "'spring.ai.openai.chat.options.base-url'" in w and "'spring.ai.openai.chat.base-url'" in w
+        for w in warnings
+    )
+    assert any("'spring.ai.openai.chat.options.api-key'" in w for w in warnings)
+    assert all("sk-wrong" not in w for w in warnings)
+
+
+# -- two providers configured, one chosen -------------------------------------------------
+
+TWO_PROVIDERS = """\
+spring:
+  ai:
+    openai:
+      api-key: ${OPENAI_API_KEY}
+      base-url: %s
+      chat:
+        model: gpt-4o
+    anthropic:
+      api-key: ${ANTHROPIC_API_KEY}
+      base-url: %s
+      chat:
+        model: claude-sonnet-4-5
+"""
+
+
+def test_of_two_providers_the_one_whose_key_resolves_is_chosen(
+    tmp_path: Path, openai_server: OpenAiTestServer, anthropic_server: AnthropicTestServer
+) -> None:
+    write(
+        tmp_path,
+        "application.yml",
+        TWO_PROVIDERS % (openai_server.base_url, anthropic_server.base_url),
+    )
+    anthropic_server.enqueue_text("anthropic it is")
+    environ = {"ANTHROPIC_API_KEY": "sk-ant"}
+    with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+        assert isinstance(context.chat_model(), AnthropicChatModel)
+        answer = context.chat_client_builder().build().prompt().user("Hi").call().content()
+    assert answer == "anthropic it is"
+    openai_server.enqueue_text("openai it is")
+    with SpringApplication.run(config_dir=tmp_path, environ={"OPENAI_API_KEY": "k"}) as context:
+        assert isinstance(context.chat_model(), OpenAiChatModel)
+
+
+def test_of_two_providers_both_with_keys_the_choice_is_still_an_error(tmp_path: Path) -> None:
+    write(tmp_path, "application.yml", TWO_PROVIDERS % ("http://a", "http://b"))
+    environ = {"ANTHROPIC_API_KEY": "a", "OPENAI_API_KEY": "o"}
+    with (
+        SpringApplication.run(config_dir=tmp_path, environ=environ) as context,
+        pytest.raises(RuntimeError, match=r"set spring\.ai\.model\.chat"),
+    ):
+        context.chat_model()

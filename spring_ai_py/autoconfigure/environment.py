@@ -7,7 +7,8 @@ first, as Boot orders them:
 2. operating-system environment variables (relaxed: ``SPRING_AI_OPENAI_API_KEY``
    binds ``spring.ai.openai.api-key``);
 3. profile-specific files, ``application-<profile>.properties`` / ``.yml`` / ``.yaml``,
-   ``config/`` before the working directory, a later active profile before an earlier;
+   ``config/`` before the working directory, a later active profile before an earlier
+   (with no active profile, those of ``spring.profiles.default``, else ``default``);
 4. ``application.properties`` / ``.yml`` / ``.yaml``, ``config/`` before the working
    directory.
 
@@ -154,23 +155,26 @@ class Environment:
         base_documents = [
             (path, docs) for path, docs in _read_location_files(locations, "application")
         ]
+        bootstrap = Environment(
+            [override_source, env_source]
+            + [
+                PropertySource(str(p), d.properties)
+                for p, ds in base_documents
+                for d in ds
+                if not d.on_profile
+            ],
+            (),
+            env_source,
+        )
         if profiles is None:
-            bootstrap = Environment(
-                [override_source, env_source]
-                + [
-                    PropertySource(str(p), d.properties)
-                    for p, ds in base_documents
-                    for d in ds
-                    if not d.on_profile
-                ],
-                (),
-                env_source,
-            )
             active = _split_profiles(bootstrap.get_property("spring.profiles.active"))
         else:
             active = tuple(p.strip() for p in profiles if p and p.strip())
-        # Without an active profile Boot uses the "default" profile.
-        effective = active or (DEFAULT_PROFILE,)
+        # Without an active profile Boot uses spring.profiles.default ("default" unset).
+        effective = active or (
+            _split_profiles(bootstrap.get_property("spring.profiles.default"))
+            or (DEFAULT_PROFILE,)
+        )
         sources: list[PropertySource] = [override_source, env_source]
         for profile in reversed(effective):
             for path, documents in _read_location_files(locations, f"application-{profile}"):
@@ -457,7 +461,9 @@ def _flatten(prefix: str, value: object, out: dict[str, PropertyValue]) -> None:
     elif isinstance(value, list):
         for index, item in enumerate(value):
             _flatten(f"{prefix}[{index}]", item, out)
-    elif value is None or isinstance(value, str | int | float | bool):
+    elif value is None:
+        out[prefix] = ""  # "key:" with no value binds as the empty string, as in Boot
+    elif isinstance(value, str | int | float | bool):
         out[prefix] = value
     else:
         out[prefix] = str(value)

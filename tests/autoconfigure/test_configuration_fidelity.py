@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel
-from spring_ai_py.autoconfigure import SpringApplication
+from spring_ai_py.autoconfigure import Environment, OpenAiChatProperties, SpringApplication
 from spring_ai_py.openai import OpenAiChatModel
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 
@@ -202,3 +202,36 @@ def test_of_two_providers_both_with_keys_the_choice_is_still_an_error(tmp_path: 
         pytest.raises(RuntimeError, match=r"set spring\.ai\.model\.chat"),
     ):
         context.chat_model()
+
+
+# -- profiles and empty values ------------------------------------------------------------
+
+
+def test_spring_profiles_default_applies_when_no_profile_is_active(tmp_path: Path) -> None:
+    write(tmp_path, "application.properties", "spring.profiles.default=local\nname=base\n")
+    write(tmp_path, "application-local.properties", "name=local\n")
+    write(tmp_path, "application-default.properties", "name=default-profile\n")
+    assert Environment.load(config_dir=tmp_path, environ={}).get_property("name") == "local"
+    active = Environment.load(config_dir=tmp_path, environ={}, profiles=["other"])
+    assert active.get_property("name") == "base"
+
+
+def test_spring_profiles_default_selects_yaml_documents(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "application.yml",
+        "spring.profiles.default: dev\nname: base\n---\n"
+        "spring.config.activate.on-profile: dev\nname: dev\n",
+    )
+    assert Environment.load(config_dir=tmp_path, environ={}).get_property("name") == "dev"
+
+
+def test_an_empty_yaml_value_binds_as_the_empty_string(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "application.yml",
+        "spring:\n  ai:\n    openai:\n      organization-id:\n      chat:\n        user:\n",
+    )
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    assert environment.get_property("spring.ai.openai.chat.user") == ""
+    assert OpenAiChatProperties.bind(environment).user == ""

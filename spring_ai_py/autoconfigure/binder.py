@@ -172,9 +172,16 @@ class _Binding:
             return _MISSING
         origin, raw = found
         self.origins[loc] = (name, origin)
-        if isinstance(raw, str):
+        return self.resolved(name, origin, raw)
+
+    def resolved(self, name: str, origin: str, raw: object) -> object:
+        """``raw`` with its placeholders resolved; a bound exceeded names the property."""
+        if not isinstance(raw, str):
+            return raw
+        try:
             return self.placeholders.resolve_placeholders(raw)
-        return raw
+        except ValueError as error:
+            raise ConfigurationPropertiesBindError(name, str(error), origin) from None
 
     def model(
         self,
@@ -234,10 +241,7 @@ class _Binding:
                 hit = self.environment.find(canonical)
                 if hit is not None:
                     self.origins[loc] = (f"{name}.{rest}", hit[0])
-                    raw = hit[1]
-                    if isinstance(raw, str):
-                        return self.placeholders.resolve_placeholders(raw)
-                    return raw
+                    return self.resolved(f"{name}.{rest}", hit[0], hit[1])
         return _MISSING
 
     def sequence(self, annotation: Any, name: str, loc: tuple[str | int, ...]) -> object:

@@ -570,6 +570,10 @@ def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
         raise ConfigurationPropertiesBindError(property_name, f"cannot read {path}: {error}") from error
     except json.JSONDecodeError as error:
         raise ConfigurationPropertiesBindError(property_name, f"{path} is not JSON: {error}") from error
+    except RecursionError:
+        raise ConfigurationPropertiesBindError(
+            property_name, f"{path} nests its JSON too deeply"
+        ) from None
     servers = document.get("mcpServers") if isinstance(document, dict) else None
     if not isinstance(servers, dict) or not all(
         isinstance(s, dict) and isinstance(s.get("command"), str) for s in servers.values()

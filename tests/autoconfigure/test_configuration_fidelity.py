@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel
-from spring_ai_py.autoconfigure import Environment, OpenAiChatProperties, SpringApplication
+from spring_ai_py.autoconfigure import (
+    ConfigDataLoadError,
+    ConfigurationPropertiesBindError,
+    Environment,
+    OpenAiChatProperties,
+    SpringApplication,
+)
+from spring_ai_py.autoconfigure.environment import profile_matches
 from spring_ai_py.openai import OpenAiChatModel
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 
@@ -235,3 +242,107 @@ def test_an_empty_yaml_value_binds_as_the_empty_string(tmp_path: Path) -> None:
     environment = Environment.load(config_dir=tmp_path, environ={})
     assert environment.get_property("spring.ai.openai.chat.user") == ""
     assert OpenAiChatProperties.bind(environment).user == ""
+
+
+# -- files that cannot be read ------------------------------------------------------------
+
+
+def test_a_directory_named_application_yml_is_an_error_naming_it(tmp_path: Path) -> None:
+    (tmp_path / "application.yml").mkdir()
+    with pytest.raises(ConfigDataLoadError, match="application.yml") as caught:
+        Environment.load(config_dir=tmp_path, environ={})
+    assert caught.value.location == tmp_path / "application.yml"
+    assert "directory" in caught.value.problem
+
+
+def test_yaml_that_is_not_utf8_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    (tmp_path / "application.yml").write_bytes("name: caf\u00e9\n".encode("latin-1"))
+    with pytest.raises(ConfigDataLoadError, match=r"application\.yml.*not UTF-8"):
+        Environment.load(config_dir=tmp_path, environ={})
+
+
+def test_properties_are_utf8_else_iso_8859_1_as_in_boot(tmp_path: Path) -> None:
+    (tmp_path / "application.properties").write_bytes("name=caf\u00e9\n".encode("latin-1"))
+    assert Environment.load(config_dir=tmp_path, environ={}).get_property("name") == "caf\u00e9"
+    (tmp_path / "application.properties").write_bytes("name=\u00fcber \u20ac\n".encode())
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    assert environment.get_property("name") == "\u00fcber \u20ac"
+
+
+def test_malformed_yaml_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    write(tmp_path, "application.yml", "spring:\n  ai: [unclosed\n")
+    with pytest.raises(ConfigDataLoadError, match=r"application\.yml is not valid YAML"):
+        SpringApplication.run(config_dir=tmp_path, environ={})
+
+
+# -- configuration bombs ------------------------------------------------------------------
+
+BILLION_LAUGHS = """\
+a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
+c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
+d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
+e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
+f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
+g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
+h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
+i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
+"""
+
+
+def test_a_billion_laughs_yaml_file_fails_fast_with_a_clear_error(tmp_path: Path) -> None:
+    assert len(BILLION_LAUGHS) < 1024
+    write(tmp_path, "application.yml", BILLION_LAUGHS)
+    with pytest.raises(ConfigDataLoadError, match="more than 50 aliases"):
+        Environment.load(config_dir=tmp_path, environ={})
+
+
+def test_aliases_within_the_limit_still_cannot_expand_without_bound(tmp_path: Path) -> None:
+    lines = ['l0: &l0 ["x", "x"]'] + [f"l{i}: &l{i} [*l{i - 1}, *l{i - 1}]" for i in range(1, 25)]
+    write(tmp_path, "application.yml", "\n".join(lines) + "\n")
+    with pytest.raises(ConfigDataLoadError, match="more than 100000 properties"):
+        Environment.load(config_dir=tmp_path, environ={})
+
+
+def test_deeply_nested_yaml_is_a_clear_error_not_a_recursion_error(tmp_path: Path) -> None:
+    write(tmp_path, "application.yml", "a: " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(ConfigDataLoadError, match="nested deeper than 50"):
+        Environment.load(config_dir=tmp_path, environ={})
+
+
+def test_exponential_placeholders_fail_fast_naming_the_property(tmp_path: Path) -> None:
+    lines = ["p0=xxxxxxxxxx"] + [f"p{i}=" + f"${{p{i - 1}}}" * 10 for i in range(1, 10)]
+    lines.append("spring.ai.openai.chat.user=${p9}")
+    write(tmp_path, "application.properties", "\n".join(lines) + "\n")
+    assert (tmp_path / "application.properties").stat().st_size < 1024
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ValueError, match="more than 10000 placeholders"):
+        environment.get_property("p9")
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        OpenAiChatProperties.bind(environment)
+    assert caught.value.property_name == "spring.ai.openai.chat.user"
+
+
+def test_deeply_nested_placeholders_are_a_clear_error(tmp_path: Path) -> None:
+    write(tmp_path, "application.properties", "a=" + "${" * 3000 + "x" + "}" * 3000 + "\n")
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ValueError, match="nested deeper than 32"):
+        environment.get_property("a")
+
+
+def test_deeply_nested_profile_expressions_are_a_clear_value_error() -> None:
+    with pytest.raises(ValueError, match="nested deeper than 50"):
+        profile_matches("(" * 5000 + "dev" + ")" * 5000, ["dev"])
+    with pytest.raises(ValueError, match="nested deeper than 50"):
+        profile_matches("!" * 5000 + "dev", ["dev"])
+    assert profile_matches("((dev))", ["dev"])
+
+
+def test_deeply_nested_mcp_servers_json_is_a_bind_error(tmp_path: Path) -> None:
+    (tmp_path / "servers.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    overrides = {"spring.ai.mcp.client.stdio.servers-configuration": str(tmp_path / "servers.json")}
+    with (
+        SpringApplication.run(config_dir=tmp_path, environ={}, overrides=overrides) as context,
+        pytest.raises(ConfigurationPropertiesBindError, match="too deeply"),
+    ):
+        context.mcp_sync_clients()

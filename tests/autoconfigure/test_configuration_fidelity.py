@@ -249,7 +249,7 @@ def test_an_empty_yaml_value_binds_as_the_empty_string(tmp_path: Path) -> None:
 
 def test_a_directory_named_application_yml_is_an_error_naming_it(tmp_path: Path) -> None:
     (tmp_path / "application.yml").mkdir()
-    with pytest.raises(ConfigDataLoadError, match="application.yml") as caught:
+    with pytest.raises(ConfigDataLoadError, match=r"application\.yml") as caught:
         Environment.load(config_dir=tmp_path, environ={})
     assert caught.value.location == tmp_path / "application.yml"
     assert "directory" in caught.value.problem

@@ -11,7 +11,11 @@ those bind to nothing under the old spelling (a warning names the property and i
 current spelling), as in Spring AI 2.0.1.
 
 Whatever cannot be bound raises :class:`ConfigurationPropertiesBindError` naming the
-property, where it was set and the problem; a secret's value never appears in it.
+property, where it was set and the problem; a secret's value never appears in it: not
+that of a ``SecretStr`` field, of a property or map entry whose key is sensitive
+(``...password``, ``...api-key``, ``GITHUB_TOKEN``: Boot's sanitizer rules), or of a
+value taken from a placeholder naming one (``${OPENAI_API_KEY}``); URL passwords are
+masked. The same rules mask the ``repr`` of every properties class.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import (
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, SecretStr, ValidationError
 
+from spring_ai_py._sanitize import MASK, is_sensitive_key, mask_url_passwords, sanitized_value
 from spring_ai_py.autoconfigure.environment import Environment, canonical_name
 
 P = TypeVar("P", bound="ConfigurationProperties")
@@ -57,6 +62,14 @@ class PropertiesModel(BaseModel):
     """A group of properties (a nested part of a :class:`ConfigurationProperties`)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore", arbitrary_types_allowed=True)
+
+    def __repr_args__(self) -> Any:
+        # Boot's sanitizer: sensitive fields and map entries, and URL passwords, masked.
+        for name, value in super().__repr_args__():
+            if value is not None and name is not None and is_sensitive_key(name):
+                yield name, value if isinstance(value, SecretStr) else MASK
+            else:
+                yield name, sanitized_value(value)
 
 
 class ConfigurationProperties(PropertiesModel):
@@ -165,6 +178,8 @@ class _Binding:
         # from one source only (a list).
         self.placeholders = placeholders if placeholders is not None else environment
         self.origins: dict[tuple[str | int, ...], tuple[str, str]] = {}
+        # Where a value came from a placeholder naming a secret ("${OPENAI_API_KEY}").
+        self.secret_locs: set[tuple[str | int, ...]] = set()
 
     def value(self, name: str, loc: tuple[str | int, ...]) -> object:
         found = self.environment.find(name)
@@ -172,16 +187,20 @@ class _Binding:
             return _MISSING
         origin, raw = found
         self.origins[loc] = (name, origin)
-        return self.resolved(name, origin, raw)
+        return self.resolved(name, origin, raw, loc)
 
-    def resolved(self, name: str, origin: str, raw: object) -> object:
+    def resolved(self, name: str, origin: str, raw: object, loc: tuple[str | int, ...]) -> object:
         """``raw`` with its placeholders resolved; a bound exceeded names the property."""
         if not isinstance(raw, str):
             return raw
+        secret = _is_secret_name(name) or _names_secret(raw)
+        if secret:
+            self.secret_locs.add(loc)
         try:
             return self.placeholders.resolve_placeholders(raw)
         except ValueError as error:
-            raise ConfigurationPropertiesBindError(name, str(error), origin) from None
+            problem = "its placeholders cannot be resolved" if secret else str(error)
+            raise ConfigurationPropertiesBindError(name, problem, origin) from None
 
     def model(
         self,
@@ -241,7 +260,7 @@ class _Binding:
                 hit = self.environment.find(canonical)
                 if hit is not None:
                     self.origins[loc] = (f"{name}.{rest}", hit[0])
-                    return self.resolved(f"{name}.{rest}", hit[0], hit[1])
+                    return self.resolved(f"{name}.{rest}", hit[0], hit[1], loc)
         return _MISSING
 
     def sequence(self, annotation: Any, name: str, loc: tuple[str | int, ...]) -> object:
@@ -275,9 +294,11 @@ class _Binding:
                     if item is not _MISSING:
                         items.append(item)
             self.origins.update(binding.origins)
+            self.secret_locs.update(binding.secret_locs)
             return items
         single = binding.value(name, loc)
         self.origins.update(binding.origins)
+        self.secret_locs.update(binding.secret_locs)
         if single is _MISSING:
             return _MISSING
         if isinstance(single, str):
@@ -312,6 +333,18 @@ def _original_first_segment(original: str, prefix: str, fallback: str) -> str:
     ):
         return segments[depth].split("[")[0]
     return fallback
+
+
+_PLACEHOLDER_NAME = re.compile(r"\$\{([^}:$]+)")
+
+
+def _is_secret_name(property_name: str) -> bool:
+    last = property_name.rsplit(".", 1)[-1].split("[")[0]
+    return is_sensitive_key(last)
+
+
+def _names_secret(raw: str) -> bool:
+    return any(_is_secret_name(name.strip()) for name in _PLACEHOLDER_NAME.findall(raw))
 
 
 class _Missing:
@@ -368,10 +401,15 @@ def _bind_error(
                 break
     name = known[0] if known else prefix + "." + ".".join(_kebab(str(p)) for p in loc)
     origin = known[1] if known else None
-    secret = bool(loc) and isinstance(loc[0], str) and loc[0] in _secret_fields(model)
-    message = str(first.get("msg", "invalid value"))
+    secret = (
+        (bool(loc) and isinstance(loc[0], str) and loc[0] in _secret_fields(model))
+        or any(isinstance(step, str) and is_sensitive_key(step) for step in loc)
+        or _is_secret_name(name)
+        or any(loc[:length] in binding.secret_locs for length in range(len(loc), 0, -1))
+    )
+    message = mask_url_passwords(str(first.get("msg", "invalid value")))
     if not secret and "input" in first and not isinstance(first["input"], dict | list):
-        message = f"{message} (value: {first['input']!r})"
+        message = f"{message} (value: {mask_url_passwords(repr(first['input']))})"
     return ConfigurationPropertiesBindError(name, message, origin)
 
 

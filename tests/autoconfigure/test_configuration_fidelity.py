@@ -13,12 +13,17 @@ from spring_ai_py.anthropic import AnthropicChatModel
 from spring_ai_py.autoconfigure import (
     ConfigDataLoadError,
     ConfigurationPropertiesBindError,
+    DataSourceProperties,
     Environment,
+    McpStdioClientProperties,
     OpenAiChatProperties,
+    OpenAiCommonProperties,
     SpringApplication,
+    ToolCallingProperties,
 )
 from spring_ai_py.autoconfigure.environment import profile_matches
-from spring_ai_py.openai import OpenAiChatModel
+from spring_ai_py.mcp.connection import McpStdioConnection
+from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 
 
@@ -346,3 +351,89 @@ def test_deeply_nested_mcp_servers_json_is_a_bind_error(tmp_path: Path) -> None:
         pytest.raises(ConfigurationPropertiesBindError, match="too deeply"),
     ):
         context.mcp_sync_clients()
+
+
+# -- secrets masked in reprs and bind errors ----------------------------------------------
+
+
+def test_reprs_of_properties_mask_headers_env_maps_and_url_passwords(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "application.yml",
+        """\
+spring:
+  datasource:
+    url: jdbc:postgresql://app:db-pa55@db.internal:5432/ai
+  ai:
+    openai:
+      base-url: https://proxy-user:proxy-pa55@proxy.internal/v1
+      custom-headers:
+        Authorization: Bearer sk-header
+        x-api-key: sk-xkey
+        X-Trace: visible
+    mcp:
+      client:
+        stdio:
+          connections:
+            github:
+              command: npx
+              env:
+                GITHUB_PERSONAL_ACCESS_TOKEN: ghp-secret
+                DB_PASSWORD: hunter2
+                LOG_LEVEL: debug
+""",
+    )
+    with SpringApplication.run(config_dir=tmp_path, environ={}) as context:
+        shown = " ".join(
+            repr(context.get_properties(kind))
+            for kind in (OpenAiCommonProperties, McpStdioClientProperties, DataSourceProperties)
+        )
+        connection = McpStdioConnection(
+            "npx",
+            env=dict(context.get_properties(McpStdioClientProperties).connections["github"].env),
+        )
+    for secret in ("sk-header", "sk-xkey", "ghp-secret", "hunter2", "db-pa55", "proxy-pa55"):
+        assert secret not in shown
+        assert secret not in repr(connection)
+    assert "visible" in shown and "debug" in shown and "debug" in repr(connection)
+    assert "proxy-user:***@proxy.internal" in shown
+
+
+def test_options_repr_masks_a_password_in_the_base_url() -> None:
+    options = OpenAiChatOptions(base_url="https://u:base-pa55@proxy/v1", api_key="k")
+    assert "base-pa55" not in repr(options)
+
+
+def test_bind_errors_never_show_a_value_from_a_secret_placeholder(tmp_path: Path) -> None:
+    write(tmp_path, "application.properties", "spring.ai.openai.chat.max-tokens=${MY_API_KEY}\n")
+    environment = Environment.load(config_dir=tmp_path, environ={"MY_API_KEY": "sk-leaked-123"})
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        OpenAiChatProperties.bind(environment)
+    assert caught.value.property_name == "spring.ai.openai.chat.max-tokens"
+    assert "sk-leaked-123" not in str(caught.value)
+
+
+def test_bind_errors_never_show_a_secret_map_entry_or_property(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.ai.tools.limits.max-calls-per-tool.api-key=sk-in-a-map\n",
+    )
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        ToolCallingProperties.bind(environment)
+    assert "sk-in-a-map" not in str(caught.value)
+    assert caught.value.property_name.startswith("spring.ai.tools.limits.max-calls-per-tool.")
+
+
+def test_bind_errors_mask_url_passwords(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.ai.openai.chat.max-tokens=postgresql://u:url-pa55@h/db\n",
+    )
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        OpenAiChatProperties.bind(environment)
+    assert "url-pa55" not in str(caught.value)
+    assert "postgresql://u:***@h/db" in str(caught.value)

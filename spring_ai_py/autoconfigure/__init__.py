@@ -31,6 +31,7 @@ from spring_ai_py.autoconfigure.chat import (
 from spring_ai_py.autoconfigure.context import ApplicationContext, SpringApplication
 from spring_ai_py.autoconfigure.datasource import DataSourceProperties
 from spring_ai_py.autoconfigure.environment import (
+    ConfigDataLoadError,
     Environment,
     EnvironmentVariablesPropertySource,
     PropertySource,
@@ -63,6 +64,7 @@ __all__ = [
     "ApplicationContext",
     "ChatClientBuilderProperties",
     "ChatObservationProperties",
+    "ConfigDataLoadError",
     "ConfigurationProperties",
     "ConfigurationPropertiesBindError",
     "DataSourceProperties",

@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from spring_ai_py.autoconfigure import anthropic as _anthropic
+from spring_ai_py.autoconfigure import openai as _openai
 from spring_ai_py.autoconfigure.anthropic import (
     AnthropicChatProperties,
     AnthropicConnectionProperties,
@@ -72,6 +74,13 @@ _logger = logging.getLogger("spring_ai_py.autoconfigure")
 
 CHAT_PROVIDERS = ("openai", "anthropic")
 EMBEDDING_PROVIDERS = ("openai",)
+
+# Whether a provider's API key resolves: of two providers configured, the one whose key
+# does not resolve is left out (Spring's example apps list both keys, ship one starter).
+_KEY_RESOLVES: dict[str, Callable[[Environment], bool]] = {
+    "openai": _openai.api_key_resolves,
+    "anthropic": _anthropic.api_key_resolves,
+}
 
 
 class ApplicationContext:
@@ -312,6 +321,9 @@ class ApplicationContext:
             return name
         configured = [p for p in supported if self.environment.has_any_under(f"spring.ai.{p}")]
         if len(configured) > 1:
+            with_key = [p for p in configured if _KEY_RESOLVES[p](self.environment)]
+            if len(with_key) == 1:
+                return with_key[0]
             raise RuntimeError(
                 f"Both {' and '.join(configured)} are configured: set {property_name} to "
                 f"the one the {kind} model should use"
@@ -323,16 +335,9 @@ class ApplicationContext:
     ) -> dict[str, Any]:
         common = self.get_properties(OpenAiCommonProperties)
         connection = OpenAiConnection.resolve(common, section)
-        values = connection.option_values()
-        if connection.api_key is None:
-            # The SDK's own fallback, read from this context's environment.
-            values["api_key"] = self._require_env_key(
-                "OPENAI_API_KEY",
-                "OpenAI API key must be set. Use the connection property: "
-                f"spring.ai.openai.api-key or {section.CONFIG_PREFIX}.api-key "
-                "(or the OPENAI_API_KEY environment variable)",
-            )
-        return values
+        return connection.option_values(
+            self.environment.environment_variable, section.CONFIG_PREFIX
+        )
 
     def _openai_chat_model(self) -> ChatModel:
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -356,13 +361,7 @@ class ApplicationContext:
         connection = self.get_properties(AnthropicConnectionProperties)
         chat = self.get_properties(AnthropicChatProperties)
         values = chat.option_values()
-        values.update(connection.option_values())
-        if connection.api_key is None:
-            values["api_key"] = self._require_env_key(
-                "ANTHROPIC_API_KEY",
-                "Anthropic API key must be set. Use the connection property: "
-                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)",
-            )
+        values.update(connection.option_values(self.environment.environment_variable))
         return AnthropicChatModel(
             options=AnthropicChatOptions(**values),
             tool_calling_manager=self.tool_calling_manager(),
@@ -539,13 +538,6 @@ class ApplicationContext:
             return ToolCallbackProvider.from_()
         return SyncMcpToolCallbackProvider.builder().mcp_clients(self.mcp_sync_clients()).build()
 
-    def _require_env_key(self, variable: str, message: str) -> str:
-        env = self.environment._env
-        key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
-        if not key:
-            raise ValueError(message)
-        return key
-
 
 class _McpClients:
     """The configured MCP clients, closed together with the context."""
@@ -578,6 +570,10 @@ def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
         raise ConfigurationPropertiesBindError(property_name, f"cannot read {path}: {error}") from error
     except json.JSONDecodeError as error:
         raise ConfigurationPropertiesBindError(property_name, f"{path} is not JSON: {error}") from error
+    except RecursionError:
+        raise ConfigurationPropertiesBindError(
+            property_name, f"{path} nests its JSON too deeply"
+        ) from None
     servers = document.get("mcpServers") if isinstance(document, dict) else None
     if not isinstance(servers, dict) or not all(
         isinstance(s, dict) and isinstance(s.get("command"), str) for s in servers.values()

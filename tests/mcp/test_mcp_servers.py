@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from typing import Annotated, Any
 
+import mcp_types as types
 import pytest
 from mcp import MCPError
 from mcp_test_servers import HttpServer, stdio_connection
@@ -25,9 +26,11 @@ from spring_ai_py.mcp import (
     McpStdioConnection,
     McpStreamableHttpConnection,
     McpSyncClient,
+    McpToolsChangedEvent,
     McpToolServer,
     McpToolUtils,
     SyncMcpToolCallbackProvider,
+    SyncToolSpecification,
     open_async_client,
     open_sync_client,
 )
@@ -141,6 +144,12 @@ def test_two_servers_with_a_clashing_tool_name_get_unique_names(
         model = scripted([("alt_1_get_weather", {"city": "Bern"})], "ok")
         ChatClient.create(model).prompt().user("q").tools(provider).call().content()
         assert tool_results(model)[0] == "Bern: sunny (weather-http)"
+
+        # The generator is idempotent per connection: a rediscovery keeps every name.
+        provider.invalidate_cache()
+        assert [c.get_tool_definition().name for c in provider.get_tool_callbacks()] == names
+        provider.on_application_event(McpToolsChangedEvent("http", []))
+        assert [c.get_tool_definition().name for c in provider.get_tool_callbacks()] == names
 
         with pytest.raises(RuntimeError, match=r"Multiple tools with the same name \(get_weather"):
             SyncMcpToolCallbackProvider([weather_client, http_client]).get_tool_callbacks()
@@ -392,3 +401,18 @@ def test_tool_context_reaches_an_mcp_tool_method_as_mcp_meta(our_tools_server: H
         chat_client = ChatClient.builder(model).default_tool_callbacks(provider_of(client)).build()
         chat_client.prompt().user("q").tool_context({"user": "ada"}).call().content()
         assert tool_results(model)[0] == "Hello, ada!"
+
+
+def test_a_server_tool_whose_name_formats_to_nothing_is_skipped_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    odd = SyncToolSpecification(
+        types.Tool(name="!!!", input_schema={"type": "object"}),
+        lambda exchange, request: types.CallToolResult(content=[]),
+    )
+    server = McpToolServer("odd", tools=[local_time, odd])
+    with McpSyncClient(server, connection_name="odd") as client, caplog.at_level("WARNING"):
+        assert [t.name for t in client.list_tools().tools] == ["local_time", "!!!"]
+        callbacks = provider_of(client).get_tool_callbacks()
+        assert [c.get_tool_definition().name for c in callbacks] == ["local_time"]
+    assert "Skipping the tool '!!!' of MCP client odd" in caplog.text

@@ -16,6 +16,8 @@ from mcp import MCPError
 from mcp_test_servers import HttpServer, stdio_connection
 
 from spring_ai_py.chat.client import ChatClient
+from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
+from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
 from spring_ai_py.chat.messages import ToolResponseMessage
 from spring_ai_py.chat.model import ToolContext
 from spring_ai_py.mcp import (
@@ -31,6 +33,7 @@ from spring_ai_py.mcp import (
     McpToolUtils,
     SyncMcpToolCallbackProvider,
     SyncToolSpecification,
+    ToolContextToMcpMetaConverter,
     open_async_client,
     open_sync_client,
 )
@@ -191,6 +194,31 @@ def test_tool_context_reaches_the_server_as_meta(weather_client: McpSyncClient) 
     chat_client.prompt().user("q").tool_context({"user_id": "ada", "tenant": 7}).call().content()
     (result,) = tool_results(model)
     assert json.loads(result) == {"tenant": 7, "user_id": "ada"}
+
+
+def test_advisor_parameters_stay_on_the_client_unless_named(weather_client: McpSyncClient) -> None:
+    memory = MessageWindowChatMemory.builder().build()
+    advisor = MessageChatMemoryAdvisor.builder(memory).build()
+    model = scripted([("echo_meta", {})], "ok", [("echo_meta", {})], "ok")
+    chat_client = ChatClient.builder(model).default_advisors(advisor).build()
+
+    chat_client.prompt().user("q").tools(provider_of(weather_client)).tool_context({"user_id": "ada"}).advisors(
+        lambda a: a.param(ChatMemory.CONVERSATION_ID, "c-42")
+    ).call().content()
+    assert json.loads(tool_results(model, 1)[0]) == {"user_id": "ada"}
+
+    opted_in = (
+        SyncMcpToolCallbackProvider.builder()
+        .mcp_clients(weather_client)
+        .tool_context_to_mcp_meta_converter(
+            ToolContextToMcpMetaConverter.default_converter(advisor_context_keys=[ChatMemory.CONVERSATION_ID])
+        )
+        .build()
+    )
+    chat_client.prompt().user("q").tools(opted_in).tool_context({"user_id": "ada"}).advisors(
+        lambda a: a.param(ChatMemory.CONVERSATION_ID, "c-42")
+    ).call().content()
+    assert json.loads(tool_results(model, 3)[0]) == {"chat_memory_conversation_id": "c-42", "user_id": "ada"}
 
 
 def test_a_server_that_dies_mid_call_fails_the_request_clearly(

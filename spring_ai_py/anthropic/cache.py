@@ -325,7 +325,7 @@ class CacheEligibilityResolver:
             )
             return None
         ttl = self._message_type_ttl.get(_TOOL_DEFINITION_MESSAGE_TYPE)
-        _assert.state(ttl is not None, "messageTypeTtl must contain a 'system' entry")
+        _assert.state(ttl is not None, "message_type_ttl must contain a 'system' entry")
         assert ttl is not None
         return _cache_control(ttl)
 

@@ -75,7 +75,7 @@ class AnthropicChatOptionsBuilder(ToolCallingChatOptionsBuilder):
     def add_citation_document(
         self, document: AnthropicCitationDocument
     ) -> AnthropicChatOptionsBuilder:
-        _assert.not_none(document, "citationDocument cannot be null")
+        _assert.not_none(document, "citation_document cannot be null")
         return self.citation_documents(document)
 
     def thinking_enabled(
@@ -156,7 +156,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
         super().__post_init__()
         self._check_connection()
         if self.max_tokens is not None and self.max_tokens <= 0:
-            raise ValueError("maxTokens must be positive")
+            raise ValueError("max_tokens must be positive")
         if self.citation_documents is not None:
             object.__setattr__(self, "citation_documents", list(self.citation_documents))
         self.validate_citation_consistency()

@@ -231,21 +231,21 @@ class Citation:
         if self.type is CitationLocationType.PAGE_LOCATION:
             _assert.state(
                 self.start_page_number is not None,
-                "startPageNumber must be defined with page-based location",
+                "start_page_number must be defined with page-based location",
             )
             _assert.state(
                 self.end_page_number is not None,
-                "endPageNumber must be defined with page-based location",
+                "end_page_number must be defined with page-based location",
             )
             return _range("Page", self.start_page_number, self.end_page_number)
         if self.type is CitationLocationType.CONTENT_BLOCK_LOCATION:
             _assert.state(
                 self.start_block_index is not None,
-                "startBlockIndex must be defined with block-based location",
+                "start_block_index must be defined with block-based location",
             )
             _assert.state(
                 self.end_block_index is not None,
-                "endBlockIndex must be defined with block-based location",
+                "end_block_index must be defined with block-based location",
             )
             return _range("Block", self.start_block_index, self.end_block_index)
         _assert.state(self.url is not None, "url must be defined with web search result location")

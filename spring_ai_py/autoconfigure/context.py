@@ -209,8 +209,29 @@ class ApplicationContext:
         servers of ``stdio.servers-configuration``), named ``<name> - <connection>`` as
         Spring names them; none when ``spring.ai.mcp.client.enabled`` is false. The
         clients also serve async code (their ``a``-methods await natively), so
-        ``type: ASYNC`` builds the same clients."""
-        return self._bean("mcp_sync_clients", self._mcp_sync_clients).clients
+        ``type: ASYNC`` builds the same clients. The application's own clients
+        (:meth:`add_mcp_sync_client`) come after them."""
+        configured = self._bean("mcp_sync_clients", self._mcp_sync_clients).clients
+        with self._lock:
+            own = self._beans.get(_APPLICATION_MCP_CLIENTS)
+        return [*configured, *(own if isinstance(own, list) else [])]
+
+    def add_mcp_sync_client(self, client: McpSyncClient) -> None:
+        """Add an ``McpSyncClient`` the application built itself to
+        :meth:`mcp_sync_clients` and so to :meth:`mcp_tool_callbacks` (Spring injects
+        every ``McpSyncClient`` bean). Add it before ``mcp_tool_callbacks()`` is first
+        built; the application still owns the client and closes it."""
+        from spring_ai_py.mcp import McpSyncClient
+
+        if not isinstance(client, McpSyncClient):
+            raise TypeError(f"client must be an McpSyncClient, got {type(client).__name__}")
+        with self._lock:
+            if "mcp_tool_callbacks" in self._beans:
+                raise RuntimeError(
+                    "mcp_tool_callbacks() is already built: add the application's MCP clients "
+                    "before its first use"
+                )
+            self._bean(_APPLICATION_MCP_CLIENTS, list[McpSyncClient]).append(client)
 
     def mcp_tool_callbacks(self) -> ToolCallbackProvider:
         """The tools of every MCP client as one ``ToolCallbackProvider`` (Spring's
@@ -537,6 +558,11 @@ class ApplicationContext:
         if not self.get_properties(McpClientCommonProperties).toolcallback.enabled:
             return ToolCallbackProvider.from_()
         return SyncMcpToolCallbackProvider.builder().mcp_clients(self.mcp_sync_clients()).build()
+
+
+_APPLICATION_MCP_CLIENTS = "mcp_sync_clients.application"
+"""The bean holding the application's own MCP clients (a list, which the context does
+not close)."""
 
 
 class _McpClients:

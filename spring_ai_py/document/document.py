@@ -273,7 +273,7 @@ class Document:
 
         def id_generator(self, id_generator: IdGeneratorLike) -> Document.Builder:
             """Set the generator used when no explicit id is given."""
-            _assert.not_none(id_generator, "idGenerator cannot be null")
+            _assert.not_none(id_generator, "id_generator cannot be null")
             self._id_generator = id_generator
             return self
 

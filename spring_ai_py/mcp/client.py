@@ -85,10 +85,23 @@ class _Session:
         self._task: asyncio.Task[None] | None = None
         self._closing: asyncio.Event | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._lost = False
 
     @property
     def is_open(self) -> bool:
-        return self.client is not None and self._task is not None and not self._task.done()
+        """Connected and usable: a session whose connection was lost is not open even
+        while its task is still winding down."""
+        return (
+            self.client is not None
+            and not self._lost
+            and self._task is not None
+            and not self._task.done()
+        )
+
+    @property
+    def was_opened(self) -> bool:
+        """Whether this session ever connected (a lost or closed session stays so)."""
+        return self.loop is not None
 
     def on_session_loop(self) -> bool:
         """Whether the calling thread runs the loop that owns this session."""
@@ -98,6 +111,7 @@ class _Session:
         """Connect and initialize; runs on (and binds the session to) the current loop."""
         loop = asyncio.get_running_loop()
         self.loop = loop
+        self._lost = False
         self._closing = asyncio.Event()
         ready: asyncio.Future[Client] = loop.create_future()
         self._task = loop.create_task(self._serve(ready), name=f"mcp-session-{self._owner.name}")
@@ -146,6 +160,7 @@ class _Session:
                 raise
             _logger.warning("MCP connection %s ended with an error: %r", owner.name, error)
         finally:
+            self._lost = True
             self.client = None
 
     async def _on_message(self, message: Any) -> None:
@@ -157,7 +172,9 @@ class _Session:
             _logger.debug("MCP transport error on %s: %r", self._owner.name, message)
 
     def lost(self) -> None:
-        """The connection is gone: let the serving task leave its context."""
+        """The connection is gone: the session is no longer open (at once, so a racing
+        ``initialize()`` reconnects), and the serving task leaves its context."""
+        self._lost = True
         if self._closing is not None:
             self._closing.set()
 
@@ -247,7 +264,7 @@ class _McpClient:
         """A request never reconnects silently: only a first request opens the
         connection (an explicit ``initialize()`` reconnects)."""
         self._check_not_closed()
-        if self._session.loop is not None:
+        if self._session.was_opened:
             raise MCPError(
                 code=types.CONNECTION_CLOSED,
                 message=f"MCP client {self.name} lost its connection to the server",
@@ -385,6 +402,9 @@ class McpSyncClient(_McpClient):
         with self._open_lock:
             self._check_not_closed()
             if not self._session.is_open:
+                if self._session.was_opened:  # the connection was lost: end it, connect anew
+                    run_sync(self._session.close())
+                    self._session = _Session(self)
                 run_sync(self._session.open())
                 run_sync(self._list_all_tools())
         return self.get_current_initialization_result()
@@ -433,7 +453,7 @@ class McpSyncClient(_McpClient):
         client stays closed."""
         with self._open_lock:
             self._closed = True
-            if self._session.loop is not None and self._session.is_open:
+            if self._session.was_opened:
                 run_sync(self._session.close())
 
     def close_gracefully(self) -> bool:
@@ -485,9 +505,13 @@ class McpAsyncClient(_McpClient):
         return client
 
     async def initialize(self) -> types.InitializeResult | None:
-        """Connect on the current loop and run the MCP handshake (once)."""
+        """Connect on the current loop and run the MCP handshake (once); after the
+        connection was lost, connect anew."""
         self._check_not_closed()
         if not self._session.is_open:
+            if self._session.was_opened:
+                await self._close_session()
+                self._session = _Session(self)
             await self._session.open()
             await self._list_all_tools()
         return self.get_current_initialization_result()
@@ -525,12 +549,15 @@ class McpAsyncClient(_McpClient):
     async def close(self) -> None:
         """Disconnect; safe to call twice. A closed client stays closed."""
         self._closed = True
-        if self._session.is_open:
-            loop = self._session.loop
-            if loop is not None and _running_loop() is not loop:
-                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._session.close(), loop))
-            else:
-                await self._session.close()
+        if self._session.was_opened:
+            await self._close_session()
+
+    async def _close_session(self) -> None:
+        loop = self._session.loop
+        if loop is not None and _running_loop() is not loop:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._session.close(), loop))
+        else:
+            await self._session.close()
 
     async def close_gracefully(self) -> bool:
         await self.close()

@@ -63,15 +63,17 @@ class _FunctionPrefixGenerator(McpToolNamePrefixGenerator):
 
 class DefaultMcpToolNamePrefixGenerator(McpToolNamePrefixGenerator):
     """Unique names across all connections: the formatted tool name, or, when another
-    connection already uses it, ``alt_<n>_<name>`` (``alt_1_get_weather``...).
+    connection already uses it, ``alt_<n>_<name>`` (``alt_1_get_weather``...). A name
+    that formats to nothing stays empty (the providers skip such a tool).
 
-    Idempotent per (client, server, tool): asking again for a connection's tool does not
-    consume a new counter value. Thread-safe.
+    Idempotent per (client, server, tool): asking again for a connection's tool (after
+    ``invalidate_cache()`` or a tool-list change) returns the name it got the first time,
+    ``alt_<n>_`` prefix included, and consumes no new counter value. Thread-safe.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._existing_connections: set[tuple[str, str, str]] = set()
+        self._existing_connections: dict[tuple[str, str, str], str] = {}
         self._all_used_tool_names: set[str] = set()
         self._counter = 1
 
@@ -79,6 +81,8 @@ class DefaultMcpToolNamePrefixGenerator(McpToolNamePrefixGenerator):
         from spring_ai_py.mcp.mcp_tool_utils import McpToolUtils
 
         unique_tool_name = McpToolUtils.format(tool.name)
+        if not unique_tool_name:
+            return ""  # nothing to make unique; the providers skip the tool
         initialize_result = mcp_connection_info.initialize_result
         server_info = initialize_result.server_info if initialize_result is not None else None
         connection_id = (
@@ -87,9 +91,9 @@ class DefaultMcpToolNamePrefixGenerator(McpToolNamePrefixGenerator):
             tool.model_dump_json(by_alias=True, exclude_none=True),
         )
         with self._lock:
-            if connection_id in self._existing_connections:
-                return unique_tool_name
-            self._existing_connections.add(connection_id)
+            known = self._existing_connections.get(connection_id)
+            if known is not None:
+                return known
             if unique_tool_name in self._all_used_tool_names:
                 unique_tool_name = f"alt_{self._counter}_{unique_tool_name}"
                 self._counter += 1
@@ -99,6 +103,7 @@ class DefaultMcpToolNamePrefixGenerator(McpToolNamePrefixGenerator):
                     unique_tool_name,
                 )
             self._all_used_tool_names.add(unique_tool_name)
+            self._existing_connections[connection_id] = unique_tool_name
         return unique_tool_name
 
 

@@ -75,7 +75,7 @@ class McpToolUtils:
         if tool_name is None:
             title, tool_name = None, title
         if not prefix or not tool_name:
-            raise ValueError("Prefix or toolName cannot be null or empty")
+            raise ValueError("Prefix or tool_name cannot be null or empty")
         name = McpToolUtils._shorten(McpToolUtils.format(prefix))
         if title:
             name = name + "_" + McpToolUtils.format(title)

@@ -3,6 +3,7 @@ one or more MCP clients as tool callbacks."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from mcp_types import Tool
 
 C = TypeVar("C", McpSyncClient, McpAsyncClient)
+
+_logger = logging.getLogger("spring_ai_py.mcp.McpToolCallbackProvider")
 
 
 def _accept_all(connection_info: McpConnectionInfo, tool: Tool) -> bool:
@@ -106,7 +109,9 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
 
     def get_tool_callbacks(self) -> list[ToolCallback]:
         """The callbacks of every client's tools that pass the filter, listed once and
-        cached until ``invalidate_cache()`` or a tool-list change."""
+        cached until ``invalidate_cache()`` or a tool-list change. A tool whose name is
+        empty once formatted (``"!!!"``) is skipped with a warning, so one odd server
+        tool does not make the provider unusable."""
         if self._invalidate_cache:
             with self._lock:
                 if self._invalidate_cache:
@@ -117,6 +122,14 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
                             info = _connection_info(client)
                             if self._tool_filter(info, tool):
                                 name = self._tool_name_prefix_generator.prefixed_tool_name(info, tool)
+                                if not name or not name.strip():
+                                    _logger.warning(
+                                        "Skipping the tool %r of MCP client %s: its name is "
+                                        "empty once reduced to letters, digits, '_' and '-'",
+                                        tool.name,
+                                        client.name,
+                                    )
+                                    continue
                                 callbacks.append(self._callback(client, tool, name))
                     self._validate_tool_callbacks(callbacks)
                     self._cached = callbacks

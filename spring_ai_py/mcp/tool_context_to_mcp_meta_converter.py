@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from spring_ai_py import _assert
 from spring_ai_py.chat.model import ToolContext
 
 TOOL_CONTEXT_MCP_EXCHANGE_KEY = "exchange"
@@ -32,10 +33,20 @@ class ToolContextToMcpMetaConverter(ABC):
         """The metadata to send with the call (an empty dict sends none)."""
 
     @staticmethod
-    def default_converter() -> ToolContextToMcpMetaConverter:
-        """Every entry except the server exchange (``McpToolUtils.TOOL_CONTEXT_MCP_EXCHANGE_KEY``)
-        and ``None`` values."""
-        return _DefaultConverter()
+    def default_converter(advisor_context_keys: Iterable[str] = ()) -> ToolContextToMcpMetaConverter:
+        """Every entry of the request's tool context except the server exchange
+        (``McpToolUtils.TOOL_CONTEXT_MCP_EXCHANGE_KEY``) and ``None`` values, as Spring
+        sends. The advisor context the port's tool loop adds to the tool context (the
+        chat-memory conversation id...) stays on the client unless its keys are named in
+        ``advisor_context_keys``."""
+        _assert.not_none(advisor_context_keys, "advisor_context_keys cannot be null")
+        if isinstance(advisor_context_keys, str):
+            raise TypeError(
+                f"advisor_context_keys must be a collection of keys, not the str {advisor_context_keys!r}"
+            )
+        keys = tuple(advisor_context_keys)
+        _assert.no_null_elements(keys, "advisor_context_keys cannot contain null elements")
+        return _DefaultConverter(frozenset(keys))
 
     @staticmethod
     def no_op() -> ToolContextToMcpMetaConverter:
@@ -51,16 +62,23 @@ class ToolContextToMcpMetaConverter(ABC):
 
 
 class _DefaultConverter(ToolContextToMcpMetaConverter):
-    """Spring's default, plus two rules of the port: the tool context here also carries
-    the advisor context, so the library's own ``spring_ai_py.*`` entries and values
-    that cannot be sent as JSON are left out too (they would fail the request)."""
+    """Spring's default over the request's tool context (plus the named advisor-context
+    entries), and one rule of the port: the library's own ``spring_ai_py.*`` entries and
+    values that cannot be sent as JSON are left out (they would fail the request)."""
+
+    def __init__(self, advisor_context_keys: frozenset[str]) -> None:
+        self._advisor_context_keys = advisor_context_keys
 
     def convert(self, tool_context: ToolContext | None) -> dict[str, Any]:
         if tool_context is None or not tool_context.get_context():
             return {}
+        entries = tool_context.get_request_context()
+        for key in self._advisor_context_keys:
+            if key not in entries and key in tool_context.get_context():
+                entries[key] = tool_context.get_context()[key]
         return {
             key: value
-            for key, value in tool_context.get_context().items()
+            for key, value in entries.items()
             if key != TOOL_CONTEXT_MCP_EXCHANGE_KEY
             and value is not None
             and not (isinstance(key, str) and key.startswith(_INTERNAL_PREFIX))
@@ -68,7 +86,10 @@ class _DefaultConverter(ToolContextToMcpMetaConverter):
         }
 
     def __repr__(self) -> str:
-        return "ToolContextToMcpMetaConverter.default_converter()"
+        if not self._advisor_context_keys:
+            return "ToolContextToMcpMetaConverter.default_converter()"
+        keys = sorted(self._advisor_context_keys)
+        return f"ToolContextToMcpMetaConverter.default_converter(advisor_context_keys={keys!r})"
 
 
 class _NoOpConverter(ToolContextToMcpMetaConverter):

@@ -287,7 +287,7 @@ class ConnectionOptions:
                 f"max_retries must be an integer, got {type(retries).__name__}: {retries!r:.80}"
             )
         if self.max_retries is not None and self.max_retries < 0:
-            raise ValueError("maxRetries must not be negative")
+            raise ValueError("max_retries must not be negative")
 
     def get_base_url(self) -> str | None:
         return self.base_url

@@ -75,8 +75,8 @@ def test_output_schema_round_trip_through_output_config() -> None:
     ("kwargs", "message"),
     [
         ({"timeout": -1}, "timeout must be positive"),
-        ({"max_retries": -1}, "maxRetries must not be negative"),
-        ({"max_tokens": 0}, "maxTokens must be positive"),
+        ({"max_retries": -1}, "max_retries must not be negative"),
+        ({"max_tokens": 0}, "max_tokens must be positive"),
         ({"tool_callbacks": [None]}, "tool_callbacks cannot contain null elements"),
     ],
 )

@@ -112,3 +112,28 @@ def test_a_bad_servers_configuration_file_names_the_property(tmp_path: Path) -> 
         overrides={"spring.ai.mcp.client.stdio.servers-configuration": str(bad)},
     ) as context, pytest.raises(ConfigurationPropertiesBindError, match="servers-configuration"):
         context.mcp_sync_clients()
+
+
+def test_the_applications_own_mcp_clients_join_the_contexts(tmp_path: Path) -> None:
+    from spring_ai_py.mcp import McpSyncClient, McpToolServer
+    from spring_ai_py.tool import tool
+
+    @tool
+    def inventory(item: str) -> str:
+        """Items in stock."""
+        return f"{item}: 3"
+
+    environ = write_app(tmp_path)
+    with McpSyncClient(McpToolServer("shop", tools=[inventory]), connection_name="shop") as own:
+        with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+            with pytest.raises(TypeError, match="client must be an McpSyncClient, got str"):
+                context.add_mcp_sync_client("shop")  # type: ignore[arg-type]
+            context.add_mcp_sync_client(own)
+            assert context.mcp_sync_clients()[-1] is own
+            assert len(context.mcp_sync_clients()) == 3
+            tools = {t.get_tool_definition().name: t for t in context.mcp_tool_callbacks().get_tool_callbacks()}
+            assert tools["inventory"].call('{"item": "apples"}') == "apples: 3"
+            with pytest.raises(RuntimeError, match=r"mcp_tool_callbacks\(\) is already built"):
+                context.add_mcp_sync_client(own)
+        # The context closed its own clients, not the application's.
+        assert [t.name for t in own.list_tools().tools] == ["inventory"]

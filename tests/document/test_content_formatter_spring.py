@@ -103,7 +103,7 @@ def test_builder_with_custom_id_generator() -> None:
 
 
 def test_builder_should_throw_when_id_generator_is_null() -> None:
-    with pytest.raises(ValueError, match="idGenerator cannot be null"):
+    with pytest.raises(ValueError, match="id_generator cannot be null"):
         Document.builder().id_generator(None)  # type: ignore[arg-type]
 
 

@@ -26,7 +26,7 @@ def test_with_id_generator(builder: Document.Builder) -> None:
 
 
 def test_with_id_generator_null(builder: Document.Builder) -> None:
-    with pytest.raises(ValueError, match="idGenerator cannot be null"):
+    with pytest.raises(ValueError, match="id_generator cannot be null"):
         builder.id_generator(None).build()  # type: ignore[arg-type]
 
 

@@ -10,11 +10,14 @@ import time
 from collections.abc import Iterator
 from typing import Annotated, Any
 
+import mcp_types as types
 import pytest
 from mcp import MCPError
 from mcp_test_servers import HttpServer, stdio_connection
 
 from spring_ai_py.chat.client import ChatClient
+from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
+from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
 from spring_ai_py.chat.messages import ToolResponseMessage
 from spring_ai_py.chat.model import ToolContext
 from spring_ai_py.mcp import (
@@ -25,9 +28,12 @@ from spring_ai_py.mcp import (
     McpStdioConnection,
     McpStreamableHttpConnection,
     McpSyncClient,
+    McpToolsChangedEvent,
     McpToolServer,
     McpToolUtils,
     SyncMcpToolCallbackProvider,
+    SyncToolSpecification,
+    ToolContextToMcpMetaConverter,
     open_async_client,
     open_sync_client,
 )
@@ -142,6 +148,12 @@ def test_two_servers_with_a_clashing_tool_name_get_unique_names(
         ChatClient.create(model).prompt().user("q").tools(provider).call().content()
         assert tool_results(model)[0] == "Bern: sunny (weather-http)"
 
+        # The generator is idempotent per connection: a rediscovery keeps every name.
+        provider.invalidate_cache()
+        assert [c.get_tool_definition().name for c in provider.get_tool_callbacks()] == names
+        provider.on_application_event(McpToolsChangedEvent("http", []))
+        assert [c.get_tool_definition().name for c in provider.get_tool_callbacks()] == names
+
         with pytest.raises(RuntimeError, match=r"Multiple tools with the same name \(get_weather"):
             SyncMcpToolCallbackProvider([weather_client, http_client]).get_tool_callbacks()
 
@@ -182,6 +194,31 @@ def test_tool_context_reaches_the_server_as_meta(weather_client: McpSyncClient) 
     chat_client.prompt().user("q").tool_context({"user_id": "ada", "tenant": 7}).call().content()
     (result,) = tool_results(model)
     assert json.loads(result) == {"tenant": 7, "user_id": "ada"}
+
+
+def test_advisor_parameters_stay_on_the_client_unless_named(weather_client: McpSyncClient) -> None:
+    memory = MessageWindowChatMemory.builder().build()
+    advisor = MessageChatMemoryAdvisor.builder(memory).build()
+    model = scripted([("echo_meta", {})], "ok", [("echo_meta", {})], "ok")
+    chat_client = ChatClient.builder(model).default_advisors(advisor).build()
+
+    chat_client.prompt().user("q").tools(provider_of(weather_client)).tool_context({"user_id": "ada"}).advisors(
+        lambda a: a.param(ChatMemory.CONVERSATION_ID, "c-42")
+    ).call().content()
+    assert json.loads(tool_results(model, 1)[0]) == {"user_id": "ada"}
+
+    opted_in = (
+        SyncMcpToolCallbackProvider.builder()
+        .mcp_clients(weather_client)
+        .tool_context_to_mcp_meta_converter(
+            ToolContextToMcpMetaConverter.default_converter(advisor_context_keys=[ChatMemory.CONVERSATION_ID])
+        )
+        .build()
+    )
+    chat_client.prompt().user("q").tools(opted_in).tool_context({"user_id": "ada"}).advisors(
+        lambda a: a.param(ChatMemory.CONVERSATION_ID, "c-42")
+    ).call().content()
+    assert json.loads(tool_results(model, 3)[0]) == {"chat_memory_conversation_id": "c-42", "user_id": "ada"}
 
 
 def test_a_server_that_dies_mid_call_fails_the_request_clearly(
@@ -351,14 +388,34 @@ def test_a_client_does_not_reconnect_silently_after_its_server_died(
                  if c.get_tool_definition().name == "crash")
     with pytest.raises(MCPError):
         crash.call("{}")
-    deadline = time.monotonic() + 15
-    while fresh_weather_client.is_initialized() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    # No window where the dead session still counts as initialized.
     assert not fresh_weather_client.is_initialized()
     with pytest.raises(MCPError, match="lost its connection to the server"):
         fresh_weather_client.list_tools()
-    fresh_weather_client.initialize()  # an explicit initialize() reconnects
+    fresh_weather_client.initialize()  # an explicit initialize() reconnects, at once
+    assert fresh_weather_client.is_initialized()
     assert "get_weather" in [t.name for t in fresh_weather_client.list_tools().tools]
+    weather = next(c for c in provider_of(fresh_weather_client).get_tool_callbacks()
+                   if c.get_tool_definition().name == "get_weather")
+    assert weather.call('{"city": "Bern"}') == "Bern: sunny (weather)"
+
+
+def test_an_async_client_reconnects_on_initialize_after_its_server_died() -> None:
+    async def run() -> list[str]:
+        client = await open_async_client("async-crash", stdio_connection("weather"))
+        try:
+            with pytest.raises(MCPError):
+                await client.call_tool(types.CallToolRequestParams(name="crash", arguments={}))
+            assert not client.is_initialized()
+            with pytest.raises(MCPError, match="lost its connection to the server"):
+                await client.list_tools()
+            await client.initialize()
+            assert client.is_initialized()
+            return [t.name for t in (await client.list_tools()).tools]
+        finally:
+            await client.close()
+
+    assert "get_weather" in asyncio.run(asyncio.wait_for(run(), 60))
 
 
 def test_a_wrong_url_fails_initialize_clearly() -> None:
@@ -392,3 +449,18 @@ def test_tool_context_reaches_an_mcp_tool_method_as_mcp_meta(our_tools_server: H
         chat_client = ChatClient.builder(model).default_tool_callbacks(provider_of(client)).build()
         chat_client.prompt().user("q").tool_context({"user": "ada"}).call().content()
         assert tool_results(model)[0] == "Hello, ada!"
+
+
+def test_a_server_tool_whose_name_formats_to_nothing_is_skipped_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    odd = SyncToolSpecification(
+        types.Tool(name="!!!", input_schema={"type": "object"}),
+        lambda exchange, request: types.CallToolResult(content=[]),
+    )
+    server = McpToolServer("odd", tools=[local_time, odd])
+    with McpSyncClient(server, connection_name="odd") as client, caplog.at_level("WARNING"):
+        assert [t.name for t in client.list_tools().tools] == ["local_time", "!!!"]
+        callbacks = provider_of(client).get_tool_callbacks()
+        assert [c.get_tool_definition().name for c in callbacks] == ["local_time"]
+    assert "Skipping the tool '!!!' of MCP client odd" in caplog.text

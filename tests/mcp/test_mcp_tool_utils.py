@@ -37,7 +37,7 @@ def test_prefixed_tool_name_should_truncate_long_strings() -> None:
 
 def test_prefixed_tool_name_should_throw_exception_for_null_or_empty_inputs() -> None:
     for prefix, name in ((None, "toolName"), ("", "toolName"), ("prefix", None), ("prefix", "")):
-        with pytest.raises(ValueError, match="Prefix or toolName cannot be null or empty"):
+        with pytest.raises(ValueError, match="Prefix or tool_name cannot be null or empty"):
             McpToolUtils.prefixed_tool_name(prefix, name)
 
 

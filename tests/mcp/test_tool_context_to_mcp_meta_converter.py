@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from spring_ai_py.chat.model import ToolContext
 from spring_ai_py.mcp import McpToolUtils, ToolContextToMcpMetaConverter
 
@@ -114,3 +116,32 @@ def test_default_converter_leaves_out_library_entries_and_values_json_cannot_car
     ``spring_ai_py.*`` entries and non-JSON values (which would fail the request) stay out."""
     context = {"spring_ai_py.tool_calling.loop_scope": {}, "lock": object(), "user": "ada"}
     assert ToolContextToMcpMetaConverter.default_converter().convert(ToolContext(context)) == {"user": "ada"}
+
+
+def test_default_converter_sends_the_request_tool_context_only() -> None:
+    """The tool loop's context also holds the advisor context (the chat-memory
+    conversation id...): only the request's own entries go to the server, as in Spring."""
+    context = ToolContext(
+        {"chat_memory_conversation_id": "c-1", "user": "ada"}, request_keys=["user"]
+    )
+    assert ToolContextToMcpMetaConverter.default_converter().convert(context) == {"user": "ada"}
+
+
+def test_default_converter_adds_the_named_advisor_context_entries() -> None:
+    context = ToolContext(
+        {"chat_memory_conversation_id": "c-1", "other": 1, "user": "ada"}, request_keys=["user"]
+    )
+    converter = ToolContextToMcpMetaConverter.default_converter(
+        advisor_context_keys=["chat_memory_conversation_id", "absent"]
+    )
+    assert converter.convert(context) == {"chat_memory_conversation_id": "c-1", "user": "ada"}
+    assert "advisor_context_keys=['absent', 'chat_memory_conversation_id']" in repr(converter)
+
+
+def test_default_converter_rejects_bad_advisor_context_keys() -> None:
+    with pytest.raises(ValueError, match="advisor_context_keys cannot be null"):
+        ToolContextToMcpMetaConverter.default_converter(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="advisor_context_keys cannot contain null elements"):
+        ToolContextToMcpMetaConverter.default_converter([None])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="advisor_context_keys must be a collection of keys"):
+        ToolContextToMcpMetaConverter.default_converter("chat_memory_conversation_id")

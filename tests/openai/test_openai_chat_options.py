@@ -141,7 +141,7 @@ def test_output_schema_is_the_json_schema_response_format() -> None:
     ("kwargs", "message"),
     [
         ({"timeout": 0}, "timeout must be positive"),
-        ({"max_retries": -1}, "maxRetries must not be negative"),
+        ({"max_retries": -1}, "max_retries must not be negative"),
         ({"response_format": {"json_schema": {}}}, "response_format must have a 'type'"),
         ({"tool_callbacks": [None]}, "tool_callbacks cannot contain null elements"),
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 
@@ -11,13 +11,18 @@ class ToolContext:
 
     Spring's ``ToolContext`` is read-only. Here the mapping given to a tool by the tool
     loop is the request's advisor context itself, so what a tool writes (``put``) is
-    visible to the advisors' ``after()`` (PORTING, tools beyond Spring).
+    visible to the advisors' ``after()``. ``request_keys`` names the entries that came
+    from the request's own tool context (``.tool_context({...})``), as opposed to the
+    advisor context the loop adds; ``None`` (a context built by hand) means all of them.
     """
 
-    __slots__ = ("_context",)
+    __slots__ = ("_context", "_request_keys")
 
-    def __init__(self, context: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, context: Mapping[str, Any] | None = None, *, request_keys: Iterable[str] | None = None
+    ) -> None:
         self._context: dict[str, Any] = context if isinstance(context, dict) else dict(context or {})
+        self._request_keys = frozenset(request_keys) if request_keys is not None else None
 
     def get_context(self) -> dict[str, Any]:
         """The context entries."""
@@ -26,6 +31,13 @@ class ToolContext:
     @property
     def context(self) -> dict[str, Any]:
         return self._context
+
+    def get_request_context(self) -> dict[str, Any]:
+        """The entries of the request's tool context only (Spring's whole tool context),
+        without the advisor context the tool loop adds."""
+        if self._request_keys is None:
+            return dict(self._context)
+        return {key: value for key, value in self._context.items() if key in self._request_keys}
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._context.get(key, default)

@@ -342,7 +342,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         if isinstance(options, ToolCallingChatOptions) and options.tool_context:
             request_context = dict(options.tool_context)
         advisor_context = ToolCallContextHolder.get_context()
-        return ToolContext(_WriteThroughContext(advisor_context, request_context))
+        return ToolContext(
+            _WriteThroughContext(advisor_context, request_context), request_keys=request_context
+        )
 
     def _plan(self, prompt: Prompt, chat_response: ChatResponse) -> _Plan:
         _assert.not_none(prompt, "prompt cannot be null")

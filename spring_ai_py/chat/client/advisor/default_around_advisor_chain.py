@@ -71,8 +71,8 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         stream_advisors: Sequence[StreamAdvisor],
         observation_convention: AdvisorObservationConvention | None = None,
     ) -> None:
-        _assert.not_none(call_advisors, "the callAdvisors must be non-null")
-        _assert.not_none(stream_advisors, "the streamAdvisors must be non-null")
+        _assert.not_none(call_advisors, "the call_advisors must be non-null")
+        _assert.not_none(stream_advisors, "the stream_advisors must be non-null")
         self._tracer_provider = tracer_provider
         self._tracer = tracer_for(tracer_provider)
         self._original_call_advisors: tuple[CallAdvisor, ...] = tuple(call_advisors)
@@ -107,7 +107,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
 
     def _pop_call_advisor(self, chat_client_request: ChatClientRequest) -> CallAdvisor:
         if chat_client_request is None:
-            raise ValueError("the chatClientRequest cannot be null")
+            raise ValueError("the chat_client_request cannot be null")
         if not self._call_advisors:
             raise RuntimeError("No CallAdvisors available to execute")
         return self._call_advisors.popleft()
@@ -131,7 +131,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
     def next_stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
         """The next stream advisor's stream; the advisor is taken when iteration starts."""
         if chat_client_request is None:
-            raise ValueError("the chatClientRequest cannot be null")
+            raise ValueError("the chat_client_request cannot be null")
 
         def begin() -> StreamStep[ChatClientResponse]:
             if not self._stream_advisors:

@@ -235,13 +235,13 @@ def test_advise_call_rejects_none_arguments() -> None:
     from spring_ai_py.chat.prompt import Prompt
 
     chain = DefaultAroundAdvisorChain.builder().build()
-    with pytest.raises(ValueError, match=r"^chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^chat_client_request cannot be null$"):
         Polite().advise_call(None, chain)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^callAdvisorChain cannot be null$"):
+    with pytest.raises(ValueError, match=r"^call_advisor_chain cannot be null$"):
         Polite().advise_call(ChatClientRequest(Prompt("x"), {}), None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^chat_client_request cannot be null$"):
         Polite().advise_stream(None, chain)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^streamAdvisorChain cannot be null$"):
+    with pytest.raises(ValueError, match=r"^stream_advisor_chain cannot be null$"):
         Polite().advise_stream(ChatClientRequest(Prompt("x"), {}), None)  # type: ignore[arg-type]
 
 

@@ -162,9 +162,9 @@ def test_get_observation_registry(otel: Any) -> None:
 
 
 def test_constructor_rejects_none_lists() -> None:
-    with pytest.raises(ValueError, match=r"^the callAdvisors must be non-null$"):
+    with pytest.raises(ValueError, match=r"^the call_advisors must be non-null$"):
         DefaultAroundAdvisorChain(None, None, [])  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^the streamAdvisors must be non-null$"):
+    with pytest.raises(ValueError, match=r"^the stream_advisors must be non-null$"):
         DefaultAroundAdvisorChain(None, [], None)  # type: ignore[arg-type]
 
 
@@ -210,9 +210,9 @@ def test_next_stream_on_exhausted_chain_raises_when_iterated() -> None:
 
 def test_next_call_and_next_stream_reject_none_request() -> None:
     chain = chain_of(Terminal())
-    with pytest.raises(ValueError, match=r"^the chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^the chat_client_request cannot be null$"):
         chain.next_call(None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^the chatClientRequest cannot be null$"):
+    with pytest.raises(ValueError, match=r"^the chat_client_request cannot be null$"):
         chain.next_stream(None)  # type: ignore[arg-type]
 
 

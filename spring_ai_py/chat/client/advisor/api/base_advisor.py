@@ -43,8 +43,8 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
         request = self._checked_request(self.before(chat_client_request, call_advisor_chain))
         response = self._response_for_after(call_advisor_chain.next_call(request), request)
         return self._checked_response(self.after(response, call_advisor_chain))
@@ -54,8 +54,8 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
     ) -> ChatClientResponse:
         """``before`` and ``after`` on :meth:`get_scheduler`'s executor, the rest of the
         chain awaited on the loop. A cancelled call never reaches ``after``."""
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(call_advisor_chain, "callAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
         scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
         request = self._checked_request(
             await run_blocking(scheduler, self.before, chat_client_request, call_advisor_chain)
@@ -68,8 +68,8 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
         scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
         return self._stream(chat_client_request, stream_advisor_chain, scheduler)
 
@@ -172,8 +172,8 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        _assert.not_none(chat_client_request, "chatClientRequest cannot be null")
-        _assert.not_none(stream_advisor_chain, "streamAdvisorChain cannot be null")
+        _assert.not_none(chat_client_request, "chat_client_request cannot be null")
+        _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
         return self._stream_and_store(chat_client_request, stream_advisor_chain)
 
     async def _stream_and_store(

@@ -1,0 +1,130 @@
+"""``McpToolServer`` over every transport (in process, stdio, streamable HTTP, SSE): it
+advertises ``tools.listChanged`` and tells connected clients when ``add_tool()`` /
+``remove_tool()`` change its tools (Spring's ``McpSyncServer.addTool``)."""
+
+from __future__ import annotations
+
+import queue
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import mcp_types as types
+import pytest
+from mcp_test_servers import HttpServer
+from tool_server import build_server
+
+from spring_ai_py.mcp import (
+    McpSseConnection,
+    McpStdioConnection,
+    McpStreamableHttpConnection,
+    McpSyncClient,
+    McpToolServer,
+    SyncMcpToolCallbackProvider,
+    open_sync_client,
+)
+from spring_ai_py.tool import tool
+
+TOOL_SERVER_SCRIPT = Path(__file__).parent / "tool_server.py"
+
+
+@tool
+def shout(text: str) -> str:
+    """Shouts the text."""
+    return text.upper()
+
+
+def _connect(transport: str, server: McpToolServer) -> Iterator[McpSyncClient]:
+    if transport == "in-process":
+        with McpSyncClient(server, connection_name="in-process") as client:
+            yield client
+    elif transport == "stdio":
+        connection = McpStdioConnection(sys.executable, [str(TOOL_SERVER_SCRIPT)])
+        with open_sync_client("stdio", connection) as client:
+            yield client
+    elif transport == "streamable-http":
+        with HttpServer(server.streamable_http_app()) as http, open_sync_client(
+            "http", McpStreamableHttpConnection(http.url)
+        ) as client:
+            yield client
+    else:
+        with HttpServer(server.sse_app()) as http, open_sync_client(
+            "sse", McpSseConnection(http.url)
+        ) as client:
+            yield client
+
+
+@pytest.fixture(params=["in-process", "stdio", "streamable-http", "sse"])
+def connected(request: pytest.FixtureRequest) -> Iterator[tuple[McpToolServer, McpSyncClient]]:
+    server = build_server()
+    yield from ((server, client) for client in _connect(request.param, server))
+
+
+def _names(tools: list[types.Tool]) -> list[str]:
+    return sorted(t.name for t in tools)
+
+
+def test_the_server_advertises_tool_list_changes(
+    connected: tuple[McpToolServer, McpSyncClient],
+) -> None:
+    _, client = connected
+    result = client.get_current_initialization_result()
+    assert result is not None
+    assert result.capabilities.tools is not None
+    assert result.capabilities.tools.list_changed is True
+
+
+def test_adding_and_removing_a_tool_while_serving_notifies_the_client(
+    connected: tuple[McpToolServer, McpSyncClient],
+) -> None:
+    server, client = connected
+    changes: queue.Queue[list[str]] = queue.Queue()
+    client.add_tools_change_consumer(lambda tools: changes.put(_names(tools)))
+    provider = SyncMcpToolCallbackProvider.builder().mcp_clients(client).build()
+    assert [c.get_tool_definition().name for c in provider.get_tool_callbacks()] == ["add_echo", "remove_echo"]
+    callbacks = {c.get_tool_definition().name: c for c in provider.get_tool_callbacks()}
+
+    change: Callable[[str], object]
+    if client.connection_name == "stdio":  # the server process changes its own tools
+        change = lambda name: callbacks[name].call("{}")  # noqa: E731
+    else:
+        change = lambda name: server.add_tool(shout) if name == "add_echo" else server.remove_tool("shout")  # noqa: E731
+    added = "echo" if client.connection_name == "stdio" else "shout"
+
+    change("add_echo")
+    assert changes.get(timeout=15) == sorted(["add_echo", "remove_echo", added])
+    assert added in [c.get_tool_definition().name for c in provider.get_tool_callbacks()]
+
+    change("remove_echo")
+    assert changes.get(timeout=15) == ["add_echo", "remove_echo"]
+    assert added not in [c.get_tool_definition().name for c in provider.get_tool_callbacks()]
+
+
+def test_removing_a_tool_that_is_not_served_sends_nothing(
+    connected: tuple[McpToolServer, McpSyncClient],
+) -> None:
+    server, client = connected
+    changes: queue.Queue[list[str]] = queue.Queue()
+    client.add_tools_change_consumer(lambda tools: changes.put(_names(tools)))
+    server.remove_tool("unknown")
+    server.add_tool(shout)
+    # The first change the client sees is the addition: the removal sent nothing.
+    if client.connection_name != "stdio":
+        assert changes.get(timeout=15) == ["add_echo", "remove_echo", "shout"]
+
+
+@pytest.mark.parametrize("app", ["streamable_http_app", "sse_app"])
+def test_a_client_that_disconnects_is_no_longer_notified(app: str) -> None:
+    server = build_server()
+    with HttpServer(getattr(server, app)()) as http:
+        connection = (McpStreamableHttpConnection if app == "streamable_http_app" else McpSseConnection)(http.url)
+        with open_sync_client("leaving", connection) as client:
+            client.list_tools()
+            assert len(server._connections) == 1
+        deadline = time.monotonic() + 15
+        while server._connections and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert server._connections == {}  # the server keeps nothing of a gone client
+        server.add_tool(shout)
+        assert "shout" in [t.name for t in server.get_tools()]

@@ -27,9 +27,11 @@ def _run(args: list[str], cwd: Path, timeout: float = 300) -> subprocess.Complet
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
+    # The README's command as printed, run from the repository root (only the output
+    # directory differs, so the checkout gets no dist/).
     result = _run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(REPO)],
-        cwd=out,
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", ".", "-w", str(out)],
+        cwd=REPO,
     )
     assert result.returncode == 0, result.stderr
     (built,) = out.glob("spring_ai_py-*.whl")
@@ -106,3 +108,31 @@ def test_example_runs_from_the_wheel_without_resource_warnings(
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
     assert "ResourceWarning" not in result.stderr, result.stderr
+
+
+def _readme_commands(section: str) -> list[str]:
+    """The commands of the first ``bash`` block after ``## <section>``, comments dropped."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```bash\n(.*?)```", readme.split(f"## {section}", 1)[1], re.DOTALL)
+    assert block is not None
+    lines = (line.split("#", 1)[0].strip() for line in block.group(1).splitlines())
+    return [line for line in lines if line]
+
+
+def test_readme_install_commands_are_run_from_the_repository_root(wheel: Path) -> None:
+    assert _readme_commands("Install") == [
+        "pip install .",
+        "pip install '.[postgres,config]'",
+        "pip wheel --no-deps . -w dist",
+        f"pip install 'dist/{wheel.name}[postgres]'",
+    ]
+
+
+def test_readme_has_exactly_two_set_up_commands() -> None:
+    assert _readme_commands("Set up") == ["make demo", "make test"]
+
+
+def test_readme_says_what_local_embeddings_costs() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    install = readme.split("## Install", 1)[1].split("\n## ", 1)[0]
+    assert "`local-embeddings` brings PyTorch" in install

@@ -37,6 +37,7 @@ from spring_ai_py.model.provider import (
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
+    _require_api_key,
     new_sdk_client,
     transport_errors,
 )
@@ -103,6 +104,12 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             tracer_provider,
             meter_provider,
         )
+        if anthropic_client is None and anthropic_client_async is None:
+            _require_api_key(
+                self.get_options(),
+                "AnthropicChatModel",
+                ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"),
+            )
 
     def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
         options = self.request_options(prompt)

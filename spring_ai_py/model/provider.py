@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sys
 import threading
 import weakref
@@ -224,6 +225,21 @@ def _with_retries(client: Any, max_retries: int | None) -> Any:
     if max_retries is None or max_retries == client.max_retries:
         return client
     return client.with_options(max_retries=max_retries)
+
+
+def _require_api_key(options: Any, owner: str, variables: tuple[str, ...]) -> None:
+    """Fail when a model is built, not at its first call, if no credential is anywhere.
+
+    ``options.api_key`` set (an empty key included: no ``Authorization`` header, for
+    local servers) or one of the SDK's ``variables`` in the environment is enough.
+    """
+    if options.api_key is not None or any(os.environ.get(name) for name in variables):
+        return
+    raise ValueError(
+        f"{owner} needs an API key: set the {' or '.join(variables)} environment variable "
+        "or pass api_key in its options (an empty api_key sends no credentials, for "
+        "local servers)"
+    )
 
 
 def new_sdk_client(

@@ -32,6 +32,7 @@ from spring_ai_py.model.provider import (
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
+    _require_api_key,
 )
 from spring_ai_py.openai._setup import sdk_client
 from spring_ai_py.openai._sse import iterate_events
@@ -100,6 +101,8 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             tracer_provider,
             meter_provider,
         )
+        if openai_client is None and openai_client_async is None:
+            _require_api_key(self.get_options(), "OpenAiChatModel", ("OPENAI_API_KEY",))
 
     def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
         options = self._request_options(prompt)

@@ -28,6 +28,7 @@ from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
     LazyClients,
     ModelInstruments,
+    _require_api_key,
     normalize_timeout,
     options_repr,
 )
@@ -140,6 +141,8 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
             _assert.instance_of(options, OpenAiEmbeddingOptions, "options")
         self._options = options if options is not None else OpenAiEmbeddingOptions()
         self._metadata_mode = metadata_mode if metadata_mode is not None else MetadataMode.EMBED
+        if openai_client is None:
+            _require_api_key(self._options, "OpenAiEmbeddingModel", ("OPENAI_API_KEY",))
         self._openai_client = openai_client
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider

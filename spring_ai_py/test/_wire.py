@@ -18,7 +18,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -245,8 +245,8 @@ def no_reply_message(path: str) -> str:
 class _HttpServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, owner: WireTestServer) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, owner: WireTestServer, port: int) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
         self.owner = owner
 
 
@@ -364,7 +364,11 @@ class WireTestServer(ABC):
 
     _PATH_PREFIX = ""
 
-    def __init__(self) -> None:
+    def __init__(self, models: Iterable[str] | None = None) -> None:
+        if isinstance(models, str):
+            raise TypeError("models must be a collection of model names, not a str")
+        self.models: frozenset[str] | None = None if models is None else frozenset(models)
+        """The model names the server accepts; ``None`` (the default) accepts any."""
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
         self._connection_count = 0
@@ -378,11 +382,14 @@ class WireTestServer(ABC):
         self.stalled = threading.Event()
         """Set when a stalled request (:meth:`enqueue_stall`) has arrived."""
 
-    def start(self) -> Self:
-        """Bind a free port on ``127.0.0.1`` and serve on a background thread."""
+    def start(self, port: int = 0) -> Self:
+        """Bind ``port`` (by default a free one) on ``127.0.0.1`` and serve on a
+        background thread."""
         if self._http is not None or self._stopped:
             raise RuntimeError(f"{type(self).__name__} can only be started once")
-        self._http = _HttpServer(self)
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+            raise ValueError(f"port must be an int from 0 to 65535, got {port!r}")
+        self._http = _HttpServer(self, port)
         self._thread = threading.Thread(
             target=self._http.serve_forever,
             kwargs={"poll_interval": 0.05},
@@ -500,6 +507,11 @@ class WireTestServer(ABC):
     def _enqueue(self, reply: object, queue: str = "chat") -> None:
         with self._lock:
             self._queue(queue).append(reply)
+
+    def _unknown_model(self, body: dict[str, Any]) -> str | None:
+        """The request's model when :attr:`models` is set and does not list it."""
+        model = str(body["model"])
+        return None if self.models is None or model in self.models else model
 
     def _next_reply(self, queue: str = "chat") -> object | None:
         with self._lock:

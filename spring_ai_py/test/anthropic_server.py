@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,7 +140,8 @@ class AnthropicTestServer(WireTestServer):
     field. Requests missing ``model``, ``max_tokens`` or ``messages`` are rejected with a
     ``400`` as the real API does (without using up a reply). When no reply is scripted
     the server answers ``500`` with a message saying so (and ``x-should-retry: false``,
-    so the SDK does not retry).
+    so the SDK does not retry). Given ``models``, a request for any other model gets
+    the API's ``404 not_found_error``.
 
     With ``prompt_cache=True`` a reply scripted without ``usage`` reports the usage the
     API's prompt cache would (see :mod:`spring_ai_py.test._anthropic_cache`): the
@@ -150,8 +151,14 @@ class AnthropicTestServer(WireTestServer):
     the reply text's tokens (four characters each).
     """
 
-    def __init__(self, *, prompt_cache: bool = False, min_cacheable_tokens: int = 0) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        *,
+        prompt_cache: bool = False,
+        min_cacheable_tokens: int = 0,
+        models: Iterable[str] | None = None,
+    ) -> None:
+        super().__init__(models)
         self._prompt_cache = PromptCache(min_cacheable_tokens) if prompt_cache else None
         self._files: dict[str, tuple[str, bytes]] = {}
 
@@ -310,6 +317,9 @@ class AnthropicTestServer(WireTestServer):
         for required in ("model", "max_tokens", "messages"):
             if required not in body:
                 return self._error(400, f"{required}: Field required")
+        unknown = self._unknown_model(body)
+        if unknown is not None:
+            return self._error(404, f"model: {unknown}")
         reply = self._next_reply()
         fixed = self._render_fixed(reply)
         if fixed is not None:

@@ -14,7 +14,7 @@ import json
 import re
 import struct
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -188,13 +188,16 @@ class OpenAiTestServer(WireTestServer):
     server answers ``500`` with a message saying so (and ``x-should-retry: false``, so
     the SDK does not retry); when no embedding reply is scripted it answers with
     deterministic word-hashed vectors of ``embedding_dimensions`` (or the request's
-    ``dimensions``).
+    ``dimensions``). Given ``models``, a request for any other model gets the API's
+    ``404 model_not_found`` error.
     """
 
     _PATH_PREFIX = "/v1"
 
-    def __init__(self, *, embedding_dimensions: int = 16) -> None:
-        super().__init__()
+    def __init__(
+        self, *, embedding_dimensions: int = 16, models: Iterable[str] | None = None
+    ) -> None:
+        super().__init__(models)
         if isinstance(embedding_dimensions, bool) or embedding_dimensions < 1:
             raise ValueError("embedding_dimensions must be positive")
         self.embedding_dimensions = embedding_dimensions
@@ -334,6 +337,13 @@ class OpenAiTestServer(WireTestServer):
                     param=required,
                     code="missing_required_parameter",
                 )
+        unknown = self._unknown_model(body)
+        if unknown is not None:
+            return _error(
+                404,
+                f"The model `{unknown}` does not exist or you do not have access to it.",
+                code="model_not_found",
+            )
         reply = self._next_reply("chat" if chat else "embeddings")
         fixed = self._render_fixed(reply)
         if fixed is not None:

@@ -272,3 +272,64 @@ class ToolSignature:
             else:
                 kwargs[parameter.name] = value
         return args, kwargs
+
+
+def check_tool_signature(function: Callable[..., Any], tool_name: str, skip_first: bool) -> None:
+    """Reject, when a tool is declared, a signature the model could never call.
+
+    Every parameter (after ``self``/``cls`` when ``skip_first``) must be a named,
+    annotated parameter whose type has a JSON schema; ``*args``, ``**kwargs`` and
+    unannotated parameters have none. Type hints that name classes defined later in
+    the module cannot be resolved yet: their types are checked when the definition is
+    first derived.
+
+    Raises ``TypeError`` naming the tool and the parameter.
+    """
+    target = inspect.unwrap(function)
+    try:
+        parameters = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):
+        return
+    if skip_first and parameters:
+        parameters = parameters[1:]
+    for parameter in parameters:
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            raise TypeError(
+                f"Tool '{tool_name}': parameter '*{parameter.name}' is not supported; "
+                "a tool takes named parameters the model fills from a JSON object"
+            )
+        if parameter.kind is parameter.VAR_KEYWORD:
+            raise TypeError(
+                f"Tool '{tool_name}': parameter '**{parameter.name}' is not supported; "
+                "a tool takes named parameters the model fills from a JSON object"
+            )
+        if parameter.annotation is inspect.Parameter.empty:
+            raise TypeError(
+                f"Tool '{tool_name}': parameter '{parameter.name}' has no type annotation; "
+                f"annotate it (for example '{parameter.name}: str') so the input schema "
+                "tells the model what to send"
+            )
+    try:
+        hints = typing.get_type_hints(target, include_extras=True)
+    except NameError:
+        return
+    from pydantic import PydanticInvalidForJsonSchema, PydanticSchemaGenerationError, TypeAdapter
+
+    for parameter in parameters:
+        annotation = hints.get(parameter.name, Any)
+        if _is_tool_context(annotation):
+            continue
+        try:
+            TypeAdapter(annotation).json_schema()
+        except (PydanticSchemaGenerationError, PydanticInvalidForJsonSchema) as error:
+            raise TypeError(
+                f"Tool '{tool_name}': parameter '{parameter.name}' has the unsupported type "
+                f"{_type_name(annotation)}; use a type with a JSON schema (str, int, float, "
+                "bool, a list or dict of those, an Enum, a dataclass or a pydantic model)"
+            ) from error
+
+
+def _type_name(annotation: Any) -> str:
+    if isinstance(annotation, type):
+        return annotation.__qualname__
+    return repr(annotation)

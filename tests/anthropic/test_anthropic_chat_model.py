@@ -504,3 +504,16 @@ def test_timeouts_reach_the_sdk_per_client_and_per_request(server: AnthropicTest
     model.call("Hi")
     _collect(model.stream(Prompt("Hi", AnthropicChatOptions(timeout=3))))
     assert [r.header("x-stainless-timeout") for r in server.requests] == ["12", "3"]
+
+
+def test_missing_api_key_fails_when_the_model_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    with pytest.raises(
+        ValueError,
+        match=r"^AnthropicChatModel needs an API key: set the ANTHROPIC_API_KEY or "
+        r"ANTHROPIC_AUTH_TOKEN environment variable or pass api_key in its options",
+    ):
+        AnthropicChatModel(options=AnthropicChatOptions(model="claude-sonnet-4-5"))
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-env")
+    AnthropicChatModel(options=AnthropicChatOptions(model="claude-sonnet-4-5"))

@@ -24,7 +24,13 @@ from spring_ai_py.chat.messages import (
 from spring_ai_py.chat.model import ChatResponse, MessageAggregator
 from spring_ai_py.chat.prompt import ChatOptions, Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions, ResponseFormat
+from spring_ai_py.openai import (
+    OpenAiChatModel,
+    OpenAiChatOptions,
+    OpenAiEmbeddingModel,
+    OpenAiEmbeddingOptions,
+    ResponseFormat,
+)
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.tool import tool
 
@@ -797,13 +803,31 @@ def test_stream_errors_keep_the_sdks_types(
         _collect(model.stream(Prompt("Hi")))
 
 
-def test_missing_api_key_is_the_sdks_error(
+def test_missing_api_key_fails_when_the_model_is_built(
     server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    model = OpenAiChatModel(options=OpenAiChatOptions(base_url=server.base_url))
-    with pytest.raises(openai.OpenAIError, match="api_key"):
-        model.call("Hi")
+    with pytest.raises(
+        ValueError,
+        match=r"^OpenAiChatModel needs an API key: set the OPENAI_API_KEY environment "
+        r"variable or pass api_key in its options",
+    ):
+        OpenAiChatModel(options=OpenAiChatOptions(base_url=server.base_url))
+    with pytest.raises(ValueError, match=r"^OpenAiEmbeddingModel needs an API key"):
+        OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(base_url=server.base_url))
+
+
+def test_an_empty_api_key_or_a_client_of_ones_own_needs_no_key_at_build(
+    server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    server.enqueue_text("ok")
+    model = OpenAiChatModel(options=OpenAiChatOptions(base_url=server.base_url, api_key=""))
+    assert model.call("Hi") == "ok"
+    assert server.requests[0].header("authorization") is None
+    client = openai.OpenAI(api_key="sk-own", base_url=server.base_url)
+    OpenAiChatModel(openai_client=client)
+    OpenAiEmbeddingModel(openai_client=client)
 
 
 def test_api_key_comes_from_the_environment(
@@ -910,7 +934,8 @@ def _metric_points(reader: InMemoryMetricReader) -> dict[str, list[Any]]:
 def test_importing_the_package_does_not_import_the_sdk() -> None:
     code = (
         "import sys, spring_ai_py.openai, spring_ai_py.anthropic; "
-        "m = spring_ai_py.openai.OpenAiChatModel(); "
+        "m = spring_ai_py.openai.OpenAiChatModel("
+        "options=spring_ai_py.openai.OpenAiChatOptions(api_key='sk-test')); "
         "print('openai' in sys.modules, 'anthropic' in sys.modules)"
     )
     result = subprocess.run(

@@ -88,7 +88,7 @@ def test_dimensions_of_a_known_model_need_no_call(
 ) -> None:
     assert model.dimensions() == 1536
     assert server.requests == []
-    configured = OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(dimensions=256))
+    configured = OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(dimensions=256, api_key="sk-test"))
     assert configured.dimensions() == 256
 
 
@@ -119,4 +119,4 @@ def test_bad_options_are_rejected() -> None:
     with pytest.raises(ValueError, match="dimensions must be positive"):
         OpenAiEmbeddingOptions(dimensions=0)
     with pytest.raises(ValueError, match="EmbeddingRequest must not be null"):
-        OpenAiEmbeddingModel().call(None)  # type: ignore[arg-type]
+        OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(api_key="sk-test")).call(None)  # type: ignore[arg-type]

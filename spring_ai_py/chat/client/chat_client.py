@@ -46,6 +46,7 @@ from spring_ai_py.chat.client.specs import (
 )
 from spring_ai_py.chat.messages import Message, SystemMessage, UserMessage
 from spring_ai_py.chat.model import ChatModel
+from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.chat.prompt import ChatOptions, ChatOptionsBuilder, Prompt, PromptTemplate
 from spring_ai_py.content import Media
 from spring_ai_py.core import Ordered
@@ -71,15 +72,6 @@ def _options_builder(options: ChatOptions | ChatOptionsBuilder) -> ChatOptionsBu
     if isinstance(options, ChatOptions):
         return options.mutate()
     raise TypeError(f"options must be ChatOptions or a ChatOptions builder, got {type(options).__name__}")
-
-
-def _checked_chat_model(chat_model: object) -> ChatModel:
-    """Spring's ``chatModel cannot be null``, plus a type check so a wrong argument
-    (a model name such as ``"gpt-4o"``) fails when the client is built, not at call time."""
-    _assert.not_none(chat_model, "chat_model cannot be null")
-    if not isinstance(chat_model, ChatModel):
-        raise TypeError(f"chat_model must be a ChatModel, got {type(chat_model).__name__}: {chat_model!r}")
-    return chat_model
 
 
 def _is_consumer(value: object) -> bool:

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast, overload
 
+from spring_ai_py import _assert
 from spring_ai_py.chat.messages import Message, UserMessage
 from spring_ai_py.chat.model.chat_response import ChatResponse
 
@@ -199,3 +200,21 @@ class ChatModel(StreamingChatModel):
     def get_default_options(self) -> ChatOptions:
         """Deprecated alias of :meth:`get_options`."""
         return self.get_options()
+
+
+def _checked_chat_model(chat_model: object, null_message: str = "chat_model cannot be null") -> ChatModel:
+    """``chat_model`` as a ``ChatModel``: Spring's null check plus a type check, so a
+    wrong argument (a model name, or the class instead of an instance) fails where it
+    is given, not at the first call. Raises ``ValueError`` for ``None`` and
+    ``TypeError`` otherwise."""
+    _assert.not_none(chat_model, null_message)
+    if isinstance(chat_model, type) and issubclass(chat_model, ChatModel):
+        raise TypeError(
+            f"chat_model must be a ChatModel, got the class {chat_model.__name__}; "
+            f"pass {chat_model.__name__}(...) instead"
+        )
+    if not isinstance(chat_model, ChatModel):
+        raise TypeError(
+            f"chat_model must be a ChatModel, got {type(chat_model).__name__}: {chat_model!r}"
+        )
+    return chat_model

@@ -7,6 +7,7 @@ from typing import Any
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.model import ChatModel
+from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.chat.prompt.prompt_template import PromptTemplate
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentTransformer
@@ -33,7 +34,7 @@ class KeywordMetadataEnricher(DocumentTransformer):
     def __init__(
         self, chat_model: ChatModel, keyword_count_or_template: int | PromptTemplate
     ) -> None:
-        _assert.not_none(chat_model, "chat_model must not be null")
+        _checked_chat_model(chat_model, "chat_model must not be null")
         if isinstance(keyword_count_or_template, PromptTemplate):
             self._keywords_template = keyword_count_or_template
         elif isinstance(keyword_count_or_template, int) and not isinstance(

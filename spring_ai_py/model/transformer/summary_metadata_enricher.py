@@ -8,6 +8,7 @@ from typing import Any
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.model import ChatModel
+from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.chat.prompt.prompt_template import PromptTemplate
 from spring_ai_py.document.content_formatter import MetadataMode
 from spring_ai_py.document.document import Document
@@ -47,7 +48,7 @@ class SummaryMetadataEnricher(DocumentTransformer):
         summary_template: str = DEFAULT_SUMMARY_EXTRACT_TEMPLATE,
         metadata_mode: MetadataMode = MetadataMode.ALL,
     ) -> None:
-        _assert.not_none(chat_model, "ChatModel must not be null")
+        _checked_chat_model(chat_model, "ChatModel must not be null")
         _assert.has_text(summary_template, "Summary template must not be empty")
         self._chat_model = chat_model
         self._summary_types = (

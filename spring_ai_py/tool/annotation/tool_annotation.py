@@ -7,9 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
+from spring_ai_py.tool._signature import check_tool_signature
 from spring_ai_py.tool.execution import ToolCallResultConverter
 from spring_ai_py.tool.metadata import ToolMetadata
-from spring_ai_py.tool.method.method_tool_callback import MethodToolCallback
+from spring_ai_py.tool.method.method_tool_callback import (
+    MethodToolCallback,
+    _first_parameter_is_self,
+)
 
 P = ParamSpec("P")
 Q = ParamSpec("Q")
@@ -146,6 +150,12 @@ def _decorate(function: Any, spec: ToolSpec) -> ToolFunction[Any, Any]:
         function, binding = function.__func__, "class"
     if not callable(function):
         raise TypeError(f"tool() decorates functions and methods, not {function!r}")
+    check_tool_signature(
+        function,
+        spec.name or str(getattr(function, "__name__", "tool")),
+        skip_first=binding == "class"
+        or (binding == "function" and _first_parameter_is_self(function)),
+    )
     return ToolFunction(function, spec, binding)
 
 

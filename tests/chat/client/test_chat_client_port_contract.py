@@ -85,6 +85,30 @@ def test_a_model_name_instead_of_a_model_fails_when_the_client_is_built(factory:
         factory("gpt-4o")
 
 
+@pytest.mark.parametrize("factory", [ChatClient.builder, ChatClient.create, DefaultChatClientBuilder])
+def test_the_model_class_instead_of_a_model_says_to_instantiate_it(factory: Any) -> None:
+    with pytest.raises(
+        TypeError,
+        match=r"^chat_model must be a ChatModel, got the class ScriptedChatModel; "
+        r"pass ScriptedChatModel\(\.\.\.\) instead$",
+    ):
+        factory(ScriptedChatModel)
+
+
+def test_the_terminal_advisors_and_enrichers_check_their_chat_model_too() -> None:
+    from spring_ai_py.chat.client.advisor import ChatModelCallAdvisor, ChatModelStreamAdvisor
+    from spring_ai_py.model.transformer import KeywordMetadataEnricher, SummaryMetadataEnricher
+
+    for build in (
+        ChatModelCallAdvisor,
+        ChatModelStreamAdvisor,
+        lambda m: KeywordMetadataEnricher(m, 5),
+        lambda m: SummaryMetadataEnricher(m, None),
+    ):
+        with pytest.raises(TypeError, match=r"got the class ScriptedChatModel; pass ScriptedChatModel"):
+            build(ScriptedChatModel)
+
+
 @pytest.mark.parametrize("bad", ["hi", 42, ["hi"], [UserMessage("ok"), 42]])
 def test_messages_must_be_message_objects(bad: Any) -> None:
     with pytest.raises(TypeError, match=r"^messages must be Message objects"):

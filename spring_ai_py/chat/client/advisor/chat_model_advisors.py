@@ -11,6 +11,7 @@ from spring_ai_py import _assert
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, TerminalAdvisor
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
+from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.core import Ordered
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 
@@ -52,7 +53,7 @@ class _ChatModelAdvisor(TerminalAdvisor):
     """State shared by the two terminal advisors."""
 
     def __init__(self, chat_model: ChatModel) -> None:
-        self.chat_model: ChatModel = _assert.not_none(chat_model, "chat_model cannot be null")
+        self.chat_model: ChatModel = _checked_chat_model(chat_model)
 
     def get_order(self) -> int:
         return Ordered.LOWEST_PRECEDENCE

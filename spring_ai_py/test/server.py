@@ -1,0 +1,117 @@
+"""Run a fake OpenAI or Anthropic server from the shell.
+
+``python -m spring_ai_py.test.server openai --port 8080`` serves the OpenAI API on
+``http://127.0.0.1:8080/v1`` (``anthropic`` serves the Messages API on
+``http://127.0.0.1:8080``) until Ctrl-C or SIGTERM. Every chat request is answered with
+the ``--reply`` text (embeddings with the server's hashed vectors); ``--model NAME``,
+given one or more times, makes the server reject every other model with the API's own
+``404`` error, so a misspelt model name fails as it would against the real API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from types import FrameType
+
+from spring_ai_py.test.anthropic_server import AnthropicTestServer
+from spring_ai_py.test.openai_server import OpenAiTestServer
+
+DEFAULT_REPLY = "Hello from the spring_ai_py fake server."
+
+
+def _or_default(
+    reply: object | None,
+    queue: str,
+    text: str,
+    enqueue: Callable[[str], None],
+    pop: Callable[[str], object | None],
+) -> object | None:
+    """A scripted chat reply, else one scripted now with ``text``."""
+    while reply is None and queue == "chat":
+        enqueue(text)
+        reply = pop(queue)
+    return reply
+
+
+class _AnsweringOpenAiServer(OpenAiTestServer):
+    """An ``OpenAiTestServer`` that answers every chat request with one text."""
+
+    def __init__(self, reply: str, models: Iterable[str] | None) -> None:
+        super().__init__(models=models)
+        self._reply = reply
+
+    def _next_reply(self, queue: str = "chat") -> object | None:
+        pop = super()._next_reply
+        return _or_default(pop(queue), queue, self._reply, self.enqueue_text, pop)
+
+
+class _AnsweringAnthropicServer(AnthropicTestServer):
+    """An ``AnthropicTestServer`` that answers every request with one text."""
+
+    def __init__(self, reply: str, models: Iterable[str] | None) -> None:
+        super().__init__(models=models)
+        self._reply = reply
+
+    def _next_reply(self, queue: str = "chat") -> object | None:
+        pop = super()._next_reply
+        return _or_default(pop(queue), queue, self._reply, self.enqueue_text, pop)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m spring_ai_py.test.server",
+        description="Serve a fake OpenAI or Anthropic API on 127.0.0.1 until Ctrl-C.",
+    )
+    parser.add_argument("provider", choices=("openai", "anthropic"), help="the API to serve")
+    parser.add_argument(
+        "--port", type=int, default=0, help="the port to listen on (default: a free one)"
+    )
+    parser.add_argument(
+        "--model",
+        action="append",
+        dest="models",
+        metavar="NAME",
+        help="accept only this model (repeat for several); others get the API's 404",
+    )
+    parser.add_argument(
+        "--reply", default=DEFAULT_REPLY, help="the text every chat request is answered with"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (default: the command line), serve until interrupted, return 0."""
+    arguments = _parser().parse_args(argv)
+    server: OpenAiTestServer | AnthropicTestServer
+    if arguments.provider == "openai":
+        server = _AnsweringOpenAiServer(arguments.reply, arguments.models)
+    else:
+        server = _AnsweringAnthropicServer(arguments.reply, arguments.models)
+    stopped = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopped.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    server.start(arguments.port)
+    try:
+        accepted = ", ".join(sorted(server.models)) if server.models is not None else "any"
+        print(
+            f"Fake {arguments.provider} server on {server.base_url} (models: {accepted}); "
+            "Ctrl-C to stop",
+            flush=True,
+        )
+        stopped.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

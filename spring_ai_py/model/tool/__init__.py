@@ -4,11 +4,6 @@ from spring_ai_py.model.tool.structured_output_chat_options import (
     DefaultStructuredOutputChatOptions,
     StructuredOutputChatOptions,
 )
-from spring_ai_py.model.tool.tool_call_limits import (
-    ToolCallLimitBehavior,
-    ToolCallLimitExceededException,
-    ToolCallLimits,
-)
 from spring_ai_py.model.tool.tool_approval import (
     Approve,
     Edit,
@@ -19,6 +14,11 @@ from spring_ai_py.model.tool.tool_approval import (
     ToolCallDecision,
     ToolCallStatus,
     ToolLoopPausedException,
+)
+from spring_ai_py.model.tool.tool_call_limits import (
+    ToolCallLimitBehavior,
+    ToolCallLimitExceededException,
+    ToolCallLimits,
 )
 from spring_ai_py.model.tool.tool_call_listener import ToolCallListener
 from spring_ai_py.model.tool.tool_calling_chat_options import (

@@ -366,6 +366,11 @@ class DefaultToolCallingManager(ToolCallingManager):
             known.add(name)
         return callbacks
 
+    def resolve_tool_callbacks(self, chat_options: ToolCallingChatOptions) -> list[ToolCallback]:
+        """The tools of ``chat_options`` (its callbacks, then its names resolved)."""
+        _assert.not_none(chat_options, "chat_options cannot be null")
+        return self._request_tool_callbacks(chat_options)
+
     def resolve_tool_definitions(
         self, chat_options: ToolCallingChatOptions
     ) -> list[ToolDefinition]:
@@ -419,8 +424,6 @@ class DefaultToolCallingManager(ToolCallingManager):
                     break
                 continue
             arguments = tool_call.arguments
-            if control is not None:
-                arguments = control.arguments.get(tool_call.id, arguments)
             if not _assert.has_text_value(arguments):
                 _logger.warning(
                     "Tool call arguments are null or empty for tool: %s. Using empty JSON object as default.",

@@ -17,11 +17,10 @@ from spring_ai_py.model.tool.tool_call_listener import ToolCallListener
 @dataclass(frozen=True, slots=True)
 class ToolBatchControl:
     """``results``: calls already settled (recorded before a crash, or rejected): they
-    are answered with the text and never run. ``arguments``: edited arguments by call
-    id. ``approved``: gated calls a person approved. ``listener``: hears every call."""
+    are answered with the text and never run. ``approved``: gated calls a person
+    approved (an edit rewrites the call itself). ``listener``: hears every call."""
 
     results: Mapping[str, str] = field(default_factory=dict)
-    arguments: Mapping[str, str] = field(default_factory=dict)
     approved: frozenset[str] = frozenset()
     listener: ToolCallListener | None = None
 

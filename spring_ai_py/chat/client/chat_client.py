@@ -50,8 +50,9 @@ from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.chat.prompt import ChatOptions, ChatOptionsBuilder, Prompt, PromptTemplate
 from spring_ai_py.content import Media
 from spring_ai_py.core import Ordered
-from spring_ai_py.model.tool import ToolCallingChatOptions, ToolCallingManager
+from spring_ai_py.model.tool import ToolCallDecision, ToolCallingChatOptions, ToolCallingManager
 from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptionsBuilder
+from spring_ai_py.model.tool.tool_loop_state import ToolLoopResume
 from spring_ai_py.support import ToolCallbacks
 from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
 
@@ -254,6 +255,26 @@ class ChatClientRequestSpec:
         return copy
 
     # -- configuration -----------------------------------------------------------
+
+    def resume(
+        self, token: str, approvals: Mapping[str, ToolCallDecision] | None = None
+    ) -> Self:
+        """Continue a paused or crashed turn (beyond Spring): ``token`` is the one of its
+        ``PendingApproval`` (or the turn's ``ToolCallingAdvisor.TURN_TOKEN``);
+        ``approvals`` maps each awaiting call id to ``Approve()``, ``Reject(reason)``
+        (the model gets the refusal as the tool's result) or ``Edit(arguments)``.
+        The request needs the turn's tools (the code that runs them); its messages
+        are not used: the turn continues from its saved history."""
+        _assert.has_text(token, "token cannot be null or empty")
+        decisions = dict(approvals or {})
+        for call_id, decision in decisions.items():
+            if not isinstance(decision, ToolCallDecision):
+                raise TypeError(
+                    f"approvals[{call_id!r}] must be Approve(), Reject(reason) or "
+                    f"Edit(arguments), got {type(decision).__name__}"
+                )
+        self.advisor_params[ToolLoopResume.CONTEXT_KEY] = ToolLoopResume(token, decisions)
+        return self
 
     def advisors(self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]) -> Self:
         """Add advisors: ``advisors(a, b)``, ``advisors([a, b])`` or

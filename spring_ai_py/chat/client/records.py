@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.model import ChatResponse
 from spring_ai_py.chat.prompt import Prompt
+
+if TYPE_CHECKING:
+    from spring_ai_py.model.tool.tool_approval import PendingApproval
 
 R = TypeVar("R")
 E = TypeVar("E")
@@ -80,6 +83,16 @@ class ChatClientResponse:
 
     def __post_init__(self) -> None:
         _checked_context(self.context)
+
+    @property
+    def pending_approval(self) -> PendingApproval | None:
+        """The paused turn this response reports (beyond Spring), or ``None``: set when
+        the tool loop stopped for a gated tool, an environment failure or a call a
+        crash interrupted; resume it with ``client.prompt().resume(token, ...)``."""
+        from spring_ai_py.model.tool.tool_approval import PendingApproval
+
+        pending = self.context.get(PendingApproval.CONTEXT_KEY)
+        return pending if isinstance(pending, PendingApproval) else None
 
     @staticmethod
     def builder() -> ChatClientResponse.Builder:

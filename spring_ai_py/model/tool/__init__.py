@@ -4,11 +4,23 @@ from spring_ai_py.model.tool.structured_output_chat_options import (
     DefaultStructuredOutputChatOptions,
     StructuredOutputChatOptions,
 )
+from spring_ai_py.model.tool.tool_approval import (
+    Approve,
+    Edit,
+    PauseReason,
+    PendingApproval,
+    PendingToolCall,
+    Reject,
+    ToolCallDecision,
+    ToolCallStatus,
+    ToolLoopPausedException,
+)
 from spring_ai_py.model.tool.tool_call_limits import (
     ToolCallLimitBehavior,
     ToolCallLimitExceededException,
     ToolCallLimits,
 )
+from spring_ai_py.model.tool.tool_call_listener import ToolCallListener
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     DefaultToolCallingChatOptions,
     ToolCallingChatOptions,
@@ -27,17 +39,27 @@ from spring_ai_py.model.tool.tool_execution_result import (
 )
 
 __all__ = [
+    "Approve",
     "DefaultStructuredOutputChatOptions",
     "DefaultToolCallingChatOptions",
     "DefaultToolCallingManager",
     "DefaultToolExecutionResult",
+    "Edit",
+    "PauseReason",
+    "PendingApproval",
+    "PendingToolCall",
+    "Reject",
     "StructuredOutputChatOptions",
     "ToolCallLimitBehavior",
     "ToolCallLimitExceededException",
+    "ToolCallDecision",
     "ToolCallLimits",
+    "ToolCallListener",
+    "ToolCallStatus",
     "ToolCallingChatOptions",
     "ToolCallingChatOptionsBuilder",
     "ToolCallingManager",
     "ToolExecutionEligibilityChecker",
     "ToolExecutionResult",
+    "ToolLoopPausedException",
 ]

@@ -8,11 +8,12 @@ import contextvars
 import functools
 import logging
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
@@ -21,7 +22,17 @@ from spring_ai_py._observation import call_step, tracer_for
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
 from spring_ai_py.chat.model import ChatResponse, ToolContext
 from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.model.tool.internal.tool_batch_control import (
+    ToolBatchControl,
+    current_batch_control,
+)
 from spring_ai_py.model.tool.internal.tool_call_context_holder import ToolCallContextHolder
+from spring_ai_py.model.tool.tool_approval import (
+    PauseReason,
+    PendingToolCall,
+    ToolCallStatus,
+    ToolLoopPausedException,
+)
 from spring_ai_py.model.tool.tool_call_limits import (
     ToolCallLimitBehavior,
     ToolCallLimitExceededException,
@@ -33,6 +44,9 @@ from spring_ai_py.tool.execution import (
     DefaultToolExecutionExceptionProcessor,
     ToolExecutionException,
     ToolExecutionExceptionProcessor,
+    ToolFailureClass,
+    ToolFailureClassifier,
+    classify_tool_failure,
 )
 from spring_ai_py.tool.observation import (
     DefaultToolCallingObservationConvention,
@@ -47,6 +61,9 @@ if TYPE_CHECKING:
 
     from spring_ai_py.tool import ToolCallback
     from spring_ai_py.tool.definition import ToolDefinition
+    from spring_ai_py.tool.metadata.tool_metadata import ApprovalPredicate
+
+EnvironmentErrorBehavior = Literal["proceed", "pause"]
 
 _logger = logging.getLogger("spring_ai_py.model.tool.DefaultToolCallingManager")
 T = TypeVar("T")
@@ -157,6 +174,9 @@ class _Step:
     callback: ToolCallback | None
     arguments: str
     response: str | None = None
+    gated: bool = False
+    failure: str | None = None
+    """The message of an ``ENVIRONMENT`` failure the turn pauses on."""
 
 
 @dataclass(slots=True)
@@ -167,6 +187,7 @@ class _Plan:
     return_direct: bool
     sequential: bool
     breach: ToolCallLimits.Breach | None
+    control: ToolBatchControl | None
 
 
 _SHARED_POOL_SIZE = 256
@@ -192,6 +213,14 @@ def _release(slots: threading.BoundedSemaphore, _future: Future[None]) -> None:
 
 class _Overrun(Exception):
     """A guarded tool call did not finish in time."""
+
+
+class _EnvironmentPause(Exception):
+    """A tool failed with an ``ENVIRONMENT`` error and the manager pauses on those."""
+
+    def __init__(self, error: ToolExecutionException) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def _run_with_timeout(function: Callable[[], T], timeout: float) -> T:
@@ -267,6 +296,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         executor: Executor | None = None,
         tool_timeout: float | None = None,
         max_concurrent_tool_calls: int | None = None,
+        tool_failure_classifier: ToolFailureClassifier | None = None,
+        on_environment_error: EnvironmentErrorBehavior = "proceed",
+        requires_approval: ApprovalPredicate | None = None,
     ) -> None:
         _assert.not_none(tool_callback_resolver, "tool_callback_resolver cannot be null")
         _assert.not_none(
@@ -294,6 +326,13 @@ class DefaultToolCallingManager(ToolCallingManager):
                 max_concurrent_tool_calls > 0, "max_concurrent_tool_calls must be greater than 0"
             )
         self._max_concurrent = max_concurrent_tool_calls
+        self._classifier = tool_failure_classifier
+        _assert.is_true(
+            on_environment_error in ("proceed", "pause"),
+            "on_environment_error must be 'proceed' or 'pause'",
+        )
+        self._pause_on_environment_error = on_environment_error == "pause"
+        self._requires_approval = requires_approval
         self._convention = self.DEFAULT_OBSERVATION_CONVENTION
 
     @staticmethod
@@ -326,6 +365,11 @@ class DefaultToolCallingManager(ToolCallingManager):
             callbacks.append(callback)
             known.add(name)
         return callbacks
+
+    def resolve_tool_callbacks(self, chat_options: ToolCallingChatOptions) -> list[ToolCallback]:
+        """The tools of ``chat_options`` (its callbacks, then its names resolved)."""
+        _assert.not_none(chat_options, "chat_options cannot be null")
+        return self._request_tool_callbacks(chat_options)
 
     def resolve_tool_definitions(
         self, chat_options: ToolCallingChatOptions
@@ -362,9 +406,16 @@ class DefaultToolCallingManager(ToolCallingManager):
         steps: list[_Step] = []
         return_direct: bool | None = None
         breach: ToolCallLimits.Breach | None = None
+        control = current_batch_control()
+        gated = False
         for tool_call in assistant_message.get_tool_calls():
             _logger.debug("Executing tool call: %s", tool_call.name)
             name = tool_call.name
+            if control is not None and tool_call.id in control.results:
+                steps.append(
+                    _Step(tool_call, None, tool_call.arguments, control.results[tool_call.id])
+                )
+                continue
             total += 1
             counts[name] = counts.get(name, 0) + 1
             limit_breach = self._limits.check(name, counts[name], total)
@@ -387,9 +438,18 @@ class DefaultToolCallingManager(ToolCallingManager):
             if callback is None:
                 _logger.warning(_LLM_NAME_CHANGE_WARNING, name)
                 raise RuntimeError(f"No ToolCallback found for tool name: {name}")
-            direct = callback.get_tool_metadata().return_direct
+            metadata = callback.get_tool_metadata()
+            direct = metadata.return_direct
             return_direct = direct if return_direct is None else (return_direct and direct)
-            steps.append(_Step(tool_call, callback, arguments))
+            step = _Step(tool_call, callback, arguments)
+            if (metadata.requires_approval is not False or self._requires_approval is not None) and (
+                control is None or tool_call.id not in control.approved
+            ):
+                step.gated = self._gated(metadata.needs_approval, tool_call)
+                gated = gated or step.gated
+            steps.append(step)
+        if gated:
+            raise self._paused(PauseReason.APPROVAL, assistant_message, steps)
         runnable = [s for s in steps if s.callback is not None]
         sequential = (
             not self._parallel
@@ -399,8 +459,50 @@ class DefaultToolCallingManager(ToolCallingManager):
             )
         )
         return _Plan(
-            assistant_message, tool_context, steps, bool(return_direct), sequential, breach
+            assistant_message,
+            tool_context,
+            steps,
+            bool(return_direct),
+            sequential,
+            breach,
+            control,
         )
+
+    def _gated(
+        self,
+        tool_gate: Callable[[AssistantMessage.ToolCall], bool],
+        tool_call: AssistantMessage.ToolCall,
+    ) -> bool:
+        """Whether the tool's own gate, or the manager's ``requires_approval``, holds the call."""
+        if tool_gate(tool_call):
+            return True
+        return self._requires_approval is not None and bool(self._requires_approval(tool_call))
+
+    @staticmethod
+    def _paused(
+        reason: PauseReason, assistant_message: AssistantMessage, steps: list[_Step]
+    ) -> ToolLoopPausedException:
+        """The pause of a batch: every call with its status, and the results it has."""
+        calls: list[PendingToolCall] = []
+        results: dict[str, str] = {}
+        for step in steps:
+            call = step.tool_call
+            if step.gated:
+                status = ToolCallStatus.AWAITING_APPROVAL
+            elif step.failure is not None:
+                status = ToolCallStatus.FAILED
+            elif step.response is not None:
+                status = ToolCallStatus.DONE
+                results[call.id] = step.response
+            else:
+                status = ToolCallStatus.PLANNED
+            calls.append(PendingToolCall(call.id, call.name, step.arguments, status, step.failure))
+        return ToolLoopPausedException(reason, calls, results, assistant_message)
+
+    def _after_batch(self, plan: _Plan) -> None:
+        """Pause when a call of the batch failed with an ``ENVIRONMENT`` error."""
+        if any(step.failure is not None for step in plan.steps):
+            raise self._paused(PauseReason.ENVIRONMENT_ERROR, plan.assistant_message, plan.steps)
 
     def _result(self, prompt: Prompt, plan: _Plan) -> ToolExecutionResult:
         responses = [
@@ -438,21 +540,42 @@ class DefaultToolCallingManager(ToolCallingManager):
         )
 
     @contextlib.contextmanager
-    def _observed(self, step: _Step) -> Iterator[ToolCallingObservationContext]:
-        """The ``execute_tool`` span of one call; the block sets the observation's result."""
+    def _observed(
+        self, step: _Step, control: ToolBatchControl | None
+    ) -> Iterator[ToolCallingObservationContext]:
+        """The ``execute_tool`` span of one call; the block sets the observation's result.
+
+        An ``ENVIRONMENT`` failure the manager pauses on is recorded on the step (the
+        rest of the batch still runs); the batch control's listener hears the call."""
         callback = step.callback
         assert callback is not None
+        listener = control.listener if control is not None else None
         observation = self._observation_context(step, callback)
         convention = self._convention
-        with call_step(
-            self._tracer,
-            convention.get_contextual_name(observation),
-            lambda: convention.attributes(observation),
-        ) as span:
-            yield observation
-            if span.is_recording():
-                span.set_attributes(convention.get_result_key_values(observation))
+        started = time.monotonic()
+        if listener is not None:
+            listener.on_tool_call_started(step.tool_call, step.arguments)
+        try:
+            with call_step(
+                self._tracer,
+                convention.get_contextual_name(observation),
+                lambda: convention.attributes(observation),
+            ) as span:
+                yield observation
+                if span.is_recording():
+                    span.set_attributes(convention.get_result_key_values(observation))
+        except _EnvironmentPause as pause:
+            step.failure = str(pause) or type(pause.error.cause).__name__
+            if listener is not None:
+                listener.on_tool_call_finished(
+                    step.tool_call, None, pause.error, time.monotonic() - started
+                )
+            return
         step.response = observation.tool_call_result or ""
+        if listener is not None:
+            listener.on_tool_call_finished(
+                step.tool_call, step.response, None, time.monotonic() - started
+            )
 
     # -- blocking execution --------------------------------------------------------
 
@@ -461,21 +584,69 @@ class DefaultToolCallingManager(ToolCallingManager):
         timeout = callback.get_tool_metadata().timeout
         return timeout if timeout is not None else self._tool_timeout
 
-    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
-        timeout = self._timeout_of(callback)
-        try:
-            if timeout is None:
-                return callback.call(arguments, tool_context)
-            try:
-                return _run_with_timeout(lambda: callback.call(arguments, tool_context), timeout)
-            except _Overrun:
-                raise self._timeout_error(callback, timeout) from None
-        except ToolExecutionException as error:
-            return self._processor.process(error)
+    def classify(self, error: BaseException) -> ToolFailureClass:
+        """The failure class of a tool's error: the user's classifier, else the default."""
+        if self._classifier is not None:
+            found = self._classifier(error)
+            if found is not None:
+                return found
+            cause = getattr(error, "cause", None)
+            if isinstance(cause, BaseException):
+                found = self._classifier(cause)
+                if found is not None:
+                    return found
+        return classify_tool_failure(error)
 
-    def _execute_step(self, step: _Step, tool_context: ToolContext) -> None:
+    def _failed(
+        self, callback: ToolCallback, error: ToolExecutionException, attempt: int
+    ) -> float | None:
+        """After a failed attempt: seconds to wait before the next one (a ``TRANSIENT``
+        failure of a tool with attempts left), else ``None`` once the failure is
+        final. An ``ENVIRONMENT`` failure the manager pauses on raises."""
+        failure = self.classify(error)
+        retry = callback.get_tool_metadata().retry
+        if (
+            failure is ToolFailureClass.TRANSIENT
+            and retry is not None
+            and attempt < retry.max_attempts
+        ):
+            _logger.debug(
+                "Retrying tool %s after a transient failure (attempt %d of %d)",
+                callback.get_tool_definition().name,
+                attempt,
+                retry.max_attempts,
+            )
+            return retry.backoff(attempt)
+        if failure is ToolFailureClass.ENVIRONMENT and self._pause_on_environment_error:
+            raise _EnvironmentPause(error)
+        return None
+
+    def _call_once(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+        timeout = self._timeout_of(callback)
+        if timeout is None:
+            return callback.call(arguments, tool_context)
+        try:
+            return _run_with_timeout(lambda: callback.call(arguments, tool_context), timeout)
+        except _Overrun:
+            raise self._timeout_error(callback, timeout) from None
+
+    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+        attempt = 1
+        while True:
+            try:
+                return self._call_once(callback, arguments, tool_context)
+            except ToolExecutionException as error:
+                wait = self._failed(callback, error, attempt)
+                if wait is None:
+                    return self._processor.process(error)
+            time.sleep(wait)
+            attempt += 1
+
+    def _execute_step(
+        self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
+    ) -> None:
         assert step.callback is not None
-        with self._observed(step) as observation:
+        with self._observed(step, control) as observation:
             observation.set_tool_call_result(
                 self._call(step.callback, step.arguments, tool_context)
             )
@@ -487,7 +658,7 @@ class DefaultToolCallingManager(ToolCallingManager):
         runnable = [s for s in plan.steps if s.callback is not None]
         if plan.sequential:
             for step in runnable:
-                self._execute_step(step, plan.tool_context)
+                self._execute_step(step, plan.tool_context, plan.control)
         else:
             executor = self._executor or _shared_executor()
             slots = (
@@ -500,7 +671,11 @@ class DefaultToolCallingManager(ToolCallingManager):
                 if slots is not None:
                     slots.acquire()
                 future = executor.submit(
-                    contextvars.copy_context().run, self._execute_step, step, plan.tool_context
+                    contextvars.copy_context().run,
+                    self._execute_step,
+                    step,
+                    plan.tool_context,
+                    plan.control,
                 )
                 if slots is not None:
                     future.add_done_callback(functools.partial(_release, slots))
@@ -509,27 +684,41 @@ class DefaultToolCallingManager(ToolCallingManager):
             first_error = next((e for e in errors if e is not None), None)
             if first_error is not None:
                 raise first_error
+        self._after_batch(plan)
         return self._result(prompt, plan)
 
     # -- async execution -----------------------------------------------------------
 
-    async def _acall(
+    async def _acall_once(
         self, callback: ToolCallback, arguments: str, tool_context: ToolContext
     ) -> str:
         timeout = self._timeout_of(callback)
+        if timeout is None:
+            return await callback.acall(arguments, tool_context)
         try:
-            if timeout is None:
-                return await callback.acall(arguments, tool_context)
-            try:
-                return await _await_with_timeout(callback.acall(arguments, tool_context), timeout)
-            except _Overrun:
-                raise self._timeout_error(callback, timeout) from None
-        except ToolExecutionException as error:
-            return self._processor.process(error)
+            return await _await_with_timeout(callback.acall(arguments, tool_context), timeout)
+        except _Overrun:
+            raise self._timeout_error(callback, timeout) from None
 
-    async def _aexecute_step(self, step: _Step, tool_context: ToolContext) -> None:
+    async def _acall(
+        self, callback: ToolCallback, arguments: str, tool_context: ToolContext
+    ) -> str:
+        attempt = 1
+        while True:
+            try:
+                return await self._acall_once(callback, arguments, tool_context)
+            except ToolExecutionException as error:
+                wait = self._failed(callback, error, attempt)
+                if wait is None:
+                    return self._processor.process(error)
+            await asyncio.sleep(wait)
+            attempt += 1
+
+    async def _aexecute_step(
+        self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
+    ) -> None:
         assert step.callback is not None
-        with self._observed(step) as observation:
+        with self._observed(step, control) as observation:
             observation.set_tool_call_result(
                 await self._acall(step.callback, step.arguments, tool_context)
             )
@@ -543,7 +732,7 @@ class DefaultToolCallingManager(ToolCallingManager):
         runnable = [s for s in plan.steps if s.callback is not None]
         if plan.sequential:
             for step in runnable:
-                await self._aexecute_step(step, plan.tool_context)
+                await self._aexecute_step(step, plan.tool_context, plan.control)
         else:
             limit = (
                 asyncio.Semaphore(self._max_concurrent) if self._max_concurrent is not None else None
@@ -551,10 +740,10 @@ class DefaultToolCallingManager(ToolCallingManager):
 
             async def run(step: _Step) -> None:
                 if limit is None:
-                    await self._aexecute_step(step, plan.tool_context)
+                    await self._aexecute_step(step, plan.tool_context, plan.control)
                     return
                 async with limit:
-                    await self._aexecute_step(step, plan.tool_context)
+                    await self._aexecute_step(step, plan.tool_context, plan.control)
 
             outcomes = await asyncio.gather(
                 *(run(step) for step in runnable), return_exceptions=True
@@ -562,6 +751,7 @@ class DefaultToolCallingManager(ToolCallingManager):
             first_error = next((o for o in outcomes if isinstance(o, BaseException)), None)
             if first_error is not None:
                 raise first_error
+        self._after_batch(plan)
         return self._result(prompt, plan)
 
     def __repr__(self) -> str:
@@ -587,6 +777,9 @@ class DefaultToolCallingManager(ToolCallingManager):
             self._tool_timeout: float | None = None
             self._max_concurrent: int | None = None
             self._convention: ToolCallingObservationConvention | None = None
+            self._classifier: ToolFailureClassifier | None = None
+            self._on_environment_error: EnvironmentErrorBehavior = "proceed"
+            self._requires_approval: ApprovalPredicate | None = None
 
         def tracer_provider(
             self, tracer_provider: TracerProvider | None
@@ -694,6 +887,44 @@ class DefaultToolCallingManager(ToolCallingManager):
             self._max_concurrent = max_concurrent_tool_calls
             return self
 
+        def tool_failure_classifier(
+            self, classifier: ToolFailureClassifier | None
+        ) -> DefaultToolCallingManager.Builder:
+            """Classify tool errors (a function of the exception returning a
+            ``ToolFailureClass``, or ``None`` to let the default rules decide); beyond
+            Spring."""
+            if classifier is not None and not callable(classifier):
+                raise TypeError(
+                    f"tool_failure_classifier must be callable, got {type(classifier).__name__}"
+                )
+            self._classifier = classifier
+            return self
+
+        def on_environment_error(
+            self, behavior: EnvironmentErrorBehavior
+        ) -> DefaultToolCallingManager.Builder:
+            """``"proceed"`` (the default): an ``ENVIRONMENT`` failure goes to the model
+            like any error; ``"pause"``: the turn pauses with a ``PendingApproval``
+            once the rest of the batch ran, until a person resumes it."""
+            _assert.is_true(
+                behavior in ("proceed", "pause"),
+                f"on_environment_error must be 'proceed' or 'pause', got {behavior!r}",
+            )
+            self._on_environment_error = behavior
+            return self
+
+        def requires_approval(
+            self, predicate: ApprovalPredicate | None
+        ) -> DefaultToolCallingManager.Builder:
+            """Gate tool calls of any tool (MCP tools included) by a predicate over the
+            call; a tool's own ``requires_approval`` applies as well."""
+            if predicate is not None and not callable(predicate):
+                raise TypeError(
+                    f"requires_approval must be callable, got {type(predicate).__name__}"
+                )
+            self._requires_approval = predicate
+            return self
+
         def observation_convention(
             self, convention: ToolCallingObservationConvention
         ) -> DefaultToolCallingManager.Builder:
@@ -718,6 +949,9 @@ class DefaultToolCallingManager(ToolCallingManager):
                 self._executor,
                 self._tool_timeout,
                 self._max_concurrent,
+                self._classifier,
+                self._on_environment_error,
+                self._requires_approval,
             )
             if self._convention is not None:
                 manager.set_observation_convention(self._convention)

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from spring_ai_py.tool._signature import check_tool_signature
-from spring_ai_py.tool.execution import ToolCallResultConverter
+from spring_ai_py.tool.execution import Retry, ToolCallResultConverter
 from spring_ai_py.tool.metadata import ToolMetadata
+from spring_ai_py.tool.metadata.tool_metadata import ApprovalPredicate
 from spring_ai_py.tool.method.method_tool_callback import (
     MethodToolCallback,
     _first_parameter_is_self,
@@ -43,10 +44,18 @@ class ToolSpec:
     result_converter: ToolCallResultConverter | None = None
     serial: bool = False
     timeout: float | None = None
+    retry: Retry | None = None
+    requires_approval: bool | ApprovalPredicate = False
+    idempotent: bool = False
 
     def metadata(self) -> ToolMetadata:
         return ToolMetadata(
-            return_direct=self.return_direct, serial=self.serial, timeout=self.timeout
+            return_direct=self.return_direct,
+            serial=self.serial,
+            timeout=self.timeout,
+            retry=self.retry,
+            requires_approval=self.requires_approval,
+            idempotent=self.idempotent,
         )
 
 
@@ -201,6 +210,9 @@ def tool(
     result_converter: ToolCallResultConverter | type[ToolCallResultConverter] | None = None,
     serial: bool = False,
     timeout: float | None = None,
+    retry: Retry | None = None,
+    requires_approval: bool | ApprovalPredicate = False,
+    idempotent: bool = False,
 ) -> _ToolDecorator: ...
 
 
@@ -214,6 +226,9 @@ def tool(
     result_converter: ToolCallResultConverter | type[ToolCallResultConverter] | None = None,
     serial: bool = False,
     timeout: float | None = None,
+    retry: Retry | None = None,
+    requires_approval: bool | ApprovalPredicate = False,
+    idempotent: bool = False,
 ) -> ToolFunction[Any, Any] | _ToolDecorator:
     """Mark a function or method as a tool (Spring's ``@Tool``); bare or with keywords.
 
@@ -222,11 +237,26 @@ def tool(
     caller; ``result_converter`` (an instance or a class) turns the result into text.
     Beyond Spring: ``serial=True`` keeps a batch of tool calls including this tool
     sequential, and ``timeout`` (seconds) turns an overrun into an error result for the
-    model. The decorated function is a ``ToolCallback`` and stays callable as before.
+    model. ``retry=Retry(...)`` calls the tool again after a ``TRANSIENT`` failure
+    (a timeout, a connection error, HTTP 429/5xx); ``requires_approval`` (``True`` or a
+    predicate over the tool call) pauses the turn for a person's decision before the
+    batch runs; ``idempotent=True`` lets a resumed turn re-run a call a crash cut off.
+    The decorated function is a ``ToolCallback`` and stays callable as before.
     """
     if timeout is not None and not timeout > 0:
         raise ValueError("timeout must be greater than 0")
-    spec = ToolSpec(name, description, return_direct, _converter(result_converter), serial, timeout)
+    spec = ToolSpec(
+        name,
+        description,
+        return_direct,
+        _converter(result_converter),
+        serial,
+        timeout,
+        retry,
+        requires_approval,
+        idempotent,
+    )
+    spec.metadata()  # the metadata's checks name a bad retry or requires_approval now
     if function is not None:
         return _decorate(function, spec)
     return _ToolDecorator(spec)

@@ -7,11 +7,25 @@ from spring_ai_py.tool.execution.tool_execution import (
     ToolExecutionException,
     ToolExecutionExceptionProcessor,
 )
+from spring_ai_py.tool.execution.tool_failure import (
+    EnvironmentToolError,
+    Retry,
+    ToolFailureClass,
+    ToolFailureClassifier,
+    TransientToolError,
+    classify_tool_failure,
+)
 
 __all__ = [
     "DefaultToolCallResultConverter",
+    "EnvironmentToolError",
+    "Retry",
     "DefaultToolExecutionExceptionProcessor",
     "ToolCallResultConverter",
     "ToolExecutionException",
     "ToolExecutionExceptionProcessor",
+    "ToolFailureClass",
+    "ToolFailureClassifier",
+    "TransientToolError",
+    "classify_tool_failure",
 ]

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spring_ai_py._builder import Buildable
+from spring_ai_py.tool.execution.tool_failure import Retry
+
+if TYPE_CHECKING:
+    from spring_ai_py.chat.messages import AssistantMessage
+
+ApprovalPredicate = Callable[["AssistantMessage.ToolCall"], bool]
+"""Decides from a tool call (its name and arguments) whether it needs a person's approval."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -16,15 +24,38 @@ class ToolMetadata(Buildable):
     back to the model. Beyond Spring: ``serial`` keeps a batch of tool calls that
     includes this tool sequential (by default independent calls run in parallel), and
     ``timeout`` (seconds) turns an overrunning call into an error result for the model.
+    ``retry`` calls the tool again after a ``TRANSIENT`` failure; ``requires_approval``
+    (``True``, or a predicate over the tool call) pauses the turn before the batch
+    holding the call runs, until a person approves; ``idempotent`` lets a resumed turn
+    run the tool again when a crash interrupted it.
     """
 
     return_direct: bool = False
     serial: bool = False
     timeout: float | None = None
+    retry: Retry | None = None
+    requires_approval: bool | ApprovalPredicate = False
+    idempotent: bool = False
 
     def __post_init__(self) -> None:
         if self.timeout is not None and not self.timeout > 0:
             raise ValueError("timeout must be greater than 0")
+        if self.retry is not None and not isinstance(self.retry, Retry):
+            raise TypeError(f"retry must be a Retry, got {type(self.retry).__name__}")
+        if not isinstance(self.requires_approval, bool) and not callable(self.requires_approval):
+            raise TypeError(
+                "requires_approval must be a bool or a callable taking the tool call, got "
+                f"{type(self.requires_approval).__name__}"
+            )
+
+    def needs_approval(self, tool_call: AssistantMessage.ToolCall) -> bool:
+        """Whether ``tool_call`` of this tool waits for a person's approval."""
+        gate = self.requires_approval
+        if gate is False:
+            return False
+        if gate is True:
+            return True
+        return bool(gate(tool_call))
 
     @staticmethod
     def from_(function: Any) -> ToolMetadata:
@@ -34,9 +65,7 @@ class ToolMetadata(Buildable):
         spec = tool_spec_of(function)
         if spec is None:
             return ToolMetadata()
-        return ToolMetadata(
-            return_direct=spec.return_direct, serial=spec.serial, timeout=spec.timeout
-        )
+        return spec.metadata()
 
 
 DefaultToolMetadata = ToolMetadata

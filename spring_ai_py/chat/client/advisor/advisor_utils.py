@@ -16,6 +16,19 @@ state in it (the memory advisor defers tool-call messages there until their resu
 arrive).
 """
 
+TOOL_LOOP_TOKEN_KEY = "spring_ai_py.tool_loop.token"
+"""Context key of a durable turn's token (the caller may set it to choose the token).
+
+Set in the context that leaves a loop with state, so a memory advisor can store a
+resumed turn exactly once: it stamps the token on the assistant message it stores.
+"""
+
+TOOL_LOOP_RESUME_KEY = "spring_ai_py.tool_loop.resume"
+"""Context key of a request resuming a paused or crashed turn."""
+
+TOOL_LOOP_PENDING_KEY = "spring_ai_py.tool_loop.pending_approval"
+"""Context key of the ``PendingApproval`` of a paused turn's response."""
+
 
 class AdvisorUtils:
     """Predicates shared by advisors."""

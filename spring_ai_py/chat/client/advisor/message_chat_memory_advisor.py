@@ -7,7 +7,12 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from spring_ai_py import _assert
-from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
+from spring_ai_py.chat.client.advisor.advisor_utils import (
+    TOOL_LOOP_PENDING_KEY,
+    TOOL_LOOP_RESUME_KEY,
+    TOOL_LOOP_SCOPE_KEY,
+    TOOL_LOOP_TOKEN_KEY,
+)
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import (
     BaseChatMemoryAdvisor,
@@ -74,6 +79,10 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def before(
         self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
     ) -> ChatClientRequest:
+        if TOOL_LOOP_RESUME_KEY in chat_client_request.context:
+            # A resumed turn continues from its saved history, this advisor's context
+            # (the turn's user message) included.
+            return chat_client_request
         conversation_id = self.get_conversation_id(
             chat_client_request.context, self._default_conversation_id
         )
@@ -101,12 +110,30 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     ) -> ChatClientResponse:
         context = dict(chat_client_response.context)
         pending = context.pop(self._pending_key, None)
+        if TOOL_LOOP_PENDING_KEY in context:
+            # A paused turn is not complete: it is stored when it completes.
+            return ChatClientResponse(chat_client_response.chat_response, context)
         conversation_id = self.get_conversation_id(context, self._default_conversation_id)
         turn: list[Message] = [pending] if isinstance(pending, Message) else []
         chat_response = chat_client_response.chat_response
         generation = chat_response.get_result() if chat_response is not None else None
+        token = context.get(TOOL_LOOP_TOKEN_KEY)
         if generation is not None:
-            turn.append(generation.get_output())
+            answer = generation.get_output()
+            if isinstance(token, str) and TOOL_LOOP_SCOPE_KEY not in context:
+                # A turn with durable state is stored once, even when it is resumed after
+                # a crash that came after this write: its answer carries the token.
+                if any(
+                    m.get_metadata().get(TOOL_LOOP_TOKEN_KEY) == token
+                    for m in self._chat_memory.get(conversation_id)[-2:]
+                ):
+                    return ChatClientResponse(chat_client_response.chat_response, context)
+                answer = (
+                    answer.mutate()
+                    .properties({**answer.get_metadata(), TOOL_LOOP_TOKEN_KEY: token})
+                    .build()
+                )
+            turn.append(answer)
         loop_scope = context.get(TOOL_LOOP_SCOPE_KEY)
         if isinstance(loop_scope, dict):
             # Inside the tool loop a turn is stored whole or not at all: the rounds that

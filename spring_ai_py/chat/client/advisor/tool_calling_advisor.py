@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import uuid
 import warnings
 from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -11,23 +12,38 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py._lazy import lazy_singleton
-from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY
+from spring_ai_py.chat.client.advisor import _durable_turn
+from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY, TOOL_LOOP_TOKEN_KEY
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
 from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message
+from spring_ai_py.chat.metadata import ChatGenerationMetadata
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.core import Ordered
 from spring_ai_py.model.tool import (
+    DefaultToolCallingManager,
+    PendingApproval,
     ToolCallingChatOptions,
     ToolCallingManager,
     ToolCallLimitExceededException,
     ToolExecutionEligibilityChecker,
     ToolExecutionResult,
+    ToolLoopPausedException,
 )
 from spring_ai_py.model.tool.internal import ToolCallContextHolder
+from spring_ai_py.model.tool.internal.tool_batch_control import (
+    ToolBatchControl,
+    bound_batch_control,
+)
+from spring_ai_py.model.tool.tool_loop_state import (
+    LoopPhase,
+    ToolLoopResume,
+    ToolLoopSnapshot,
+    ToolLoopStateRepository,
+)
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
@@ -101,6 +117,22 @@ def _outside_loop(context: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in context.items() if key != TOOL_LOOP_SCOPE_KEY}
 
 
+def _no_tools_to_resume(request: ChatClientRequest) -> None:
+    if ToolLoopResume.CONTEXT_KEY in request.context:
+        raise ValueError(
+            "Resuming a tool loop needs the turn's tools on the request "
+            "(tools(...), tool_callbacks(...) or the client's defaults)"
+        )
+
+
+def _asking_message(chat_response: ChatResponse) -> AssistantMessage:
+    """The message of the response that asks for tools (the manager runs its calls)."""
+    for generation in chat_response.get_results():
+        if generation.get_output().get_tool_calls():
+            return generation.get_output()
+    return chat_response.get_result().get_output()  # type: ignore[union-attr]
+
+
 def _is_default_checker(chat_response: ChatResponse) -> bool:
     return chat_response is not None and chat_response.has_tool_calls()
 
@@ -134,6 +166,8 @@ class _ToolRound:
     prompt: Prompt
     chat_response: ChatResponse
     context: dict[str, Any]
+    control: ToolBatchControl | None = None
+    """What the durable loop tells the manager (settled calls, edits, approvals)."""
 
 
 @dataclass(slots=True)
@@ -148,7 +182,7 @@ class _LoopEnd:
     accumulated: ChatResponse | None
 
 
-ToolOutcome = ToolExecutionResult | ToolCallLimitExceededException
+ToolOutcome = ToolExecutionResult | ToolCallLimitExceededException | ToolLoopPausedException
 _ToolLoop = Generator[_ModelRound | _ToolRound, ChatClientResponse | ToolOutcome | None, _LoopEnd]
 
 
@@ -176,12 +210,13 @@ def _resume(loop: _ToolLoop, value: ChatClientResponse | ToolOutcome | None) -> 
 
 @contextlib.contextmanager
 def _limit_as_outcome() -> Iterator[list[ToolOutcome]]:
-    """Collects a tool round's outcome; a limit breach is an outcome, not an error."""
+    """Collects a tool round's outcome; a limit breach or a pause is an outcome, not an
+    error."""
     outcome: list[ToolOutcome] = []
     try:
         yield outcome
-    except ToolCallLimitExceededException as breach:
-        outcome.append(breach)
+    except (ToolCallLimitExceededException, ToolLoopPausedException) as ended:
+        outcome.append(ended)
 
 
 @lazy_singleton
@@ -220,6 +255,9 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
     """
 
     DEFAULT_ORDER: ClassVar[int] = Ordered.HIGHEST_PRECEDENCE + 300
+    TURN_TOKEN: ClassVar[str] = TOOL_LOOP_TOKEN_KEY
+    """Advisor param naming a durable turn's token (else one is generated); the
+    response context of a turn with state carries it too."""
     DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER: ClassVar[ToolExecutionEligibilityChecker] = (
         ToolExecutionEligibilityChecker.of(_is_default_checker)
     )
@@ -230,8 +268,13 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         tool_execution_eligibility_checker: CheckerLike,
         advisor_order: int,
         conversation_history_enabled: bool,
+        tool_loop_state_repository: ToolLoopStateRepository | None = None,
     ) -> None:
         _assert.not_none(tool_calling_manager, "tool_calling_manager must not be null")
+        if tool_loop_state_repository is not None:
+            _assert.instance_of(
+                tool_loop_state_repository, ToolLoopStateRepository, "tool_loop_state_repository"
+            )
         _assert.not_none(
             tool_execution_eligibility_checker,
             "tool_execution_eligibility_checker must not be null",
@@ -246,7 +289,9 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         self._conversation_history_enabled = conversation_history_enabled
         # Hooks a subclass overrides may block (ToolSearch indexes the tools, which can
         # embed them): on the async paths the loop then advances off the event loop.
-        self._hooks_may_block = any(
+        # So do the saves of a durable loop (database writes).
+        self._state_repository = tool_loop_state_repository
+        self._hooks_may_block = tool_loop_state_repository is not None or any(
             getattr(type(self), name) is not getattr(ToolCallingAdvisor, name) for name in _HOOKS
         )
 
@@ -265,6 +310,9 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     def get_tool_execution_eligibility_checker(self) -> ToolExecutionEligibilityChecker:
         return self._checker
+
+    def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
+        return self._state_repository
 
     # -- shared helpers ------------------------------------------------------------
 
@@ -354,28 +402,80 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         a :class:`_LoopEnd`. The call, async-call and stream drivers only run rounds.
         """
         request = hooks.initialize(chat_client_request, chain)
+        resume = request.context.get(ToolLoopResume.CONTEXT_KEY)
+        if resume is not None and not isinstance(resume, ToolLoopResume):
+            raise TypeError(f"{ToolLoopResume.CONTEXT_KEY} must be a ToolLoopResume")
+        recorder = self._recorder(request.context, resume)
         instructions = request.prompt.get_instructions()
         # The whole history of this turn, whatever the forwarded instructions are trimmed
         # to: the manager counts the turn's tool calls from it.
         full_turn_history = instructions
         loop_context = dict(request.context)
+        loop_context.pop(ToolLoopResume.CONTEXT_KEY, None)
         loop_context[TOOL_LOOP_SCOPE_KEY] = {}
         usage = UsageAccumulator()
+        # A batch to run before the next model call (a resumed turn's).
+        batch: tuple[ChatClientResponse, ToolBatchControl | None] | None = None
+        if resume is not None:
+            assert recorder is not None
+            snapshot = self._snapshot_to_resume(recorder, resume)
+            loop_context = {**loop_context, **snapshot.context}
+            loop_context.setdefault(TOOL_LOOP_SCOPE_KEY, {})
+            full_turn_history = snapshot.messages
+            instructions = snapshot.instructions or snapshot.messages
+            if snapshot.phase is LoopPhase.COMPLETED:
+                assert snapshot.final_message is not None
+                done = ChatClientResponse(
+                    ChatResponse([Generation(snapshot.final_message)]), loop_context
+                )
+                return _LoopEnd(
+                    False, done, self._leaving(done, loop_context, recorder, snapshot.messages), None
+                )
+            if snapshot.phase is not LoopPhase.MODEL:
+                resumed = self._resumed_batch(snapshot, resume, options, recorder)
+                if isinstance(resumed, ToolLoopPausedException):
+                    paused = self._paused(resumed, recorder, full_turn_history, instructions, loop_context)
+                    return _LoopEnd(True, paused, paused, None)
+                batch = resumed
         while True:
             processed = ChatClientRequest(Prompt(instructions, options), loop_context)
-            processed = hooks.before(processed, chain)
-            options = self._tool_options(processed, hooks.before_name)
-            round_response = yield _ModelRound(processed, usage.accumulated_response())
-            assert isinstance(round_response, ChatClientResponse)
-            response = hooks.after(round_response, chain)
-            loop_context.update(response.context)
-            chat_response = response.chat_response
-            accumulated = usage.add_round_response(chat_response)
-            if not self._checker.is_tool_call_response(chat_response):
-                final = self._with_context(usage.apply_accumulated_usage(response), loop_context)
-                return _LoopEnd(False, response, final, accumulated)
-            assert chat_response is not None
-            outcome = yield _ToolRound(Prompt(full_turn_history, options), chat_response, loop_context)
+            if batch is None:
+                processed = hooks.before(processed, chain)
+                options = self._tool_options(processed, hooks.before_name)
+                if recorder is not None:
+                    recorder.at_model(full_turn_history, instructions, loop_context)
+                round_response = yield _ModelRound(processed, usage.accumulated_response())
+                assert isinstance(round_response, ChatClientResponse)
+                response = hooks.after(round_response, chain)
+                loop_context.update(response.context)
+                chat_response = response.chat_response
+                accumulated = usage.add_round_response(chat_response)
+                if not self._checker.is_tool_call_response(chat_response):
+                    final = self._leaving(
+                        usage.apply_accumulated_usage(response),
+                        loop_context,
+                        recorder,
+                        full_turn_history,
+                    )
+                    return _LoopEnd(False, response, final, accumulated)
+                assert chat_response is not None
+                control = None
+                if recorder is not None:
+                    asking = _asking_message(chat_response)
+                    recorder.at_tools(full_turn_history, instructions, loop_context, asking)
+                    control = recorder.control()
+            else:
+                response, control = batch
+                batch = None
+                chat_response = response.chat_response
+                assert chat_response is not None
+                accumulated = usage.add_round_response(None)
+            outcome = yield _ToolRound(
+                Prompt(full_turn_history, options), chat_response, loop_context, control
+            )
+            if isinstance(outcome, ToolLoopPausedException):
+                paused = self._paused(outcome, recorder, full_turn_history, instructions, loop_context)
+                return _LoopEnd(True, response, paused, accumulated)
             if isinstance(outcome, ToolCallLimitExceededException):
                 ended = self._replace_generations(response, chat_response, [outcome.build_generation()])
             elif isinstance(outcome, ToolExecutionResult) and outcome.return_direct:
@@ -387,18 +487,138 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 full_turn_history = self._next_round(next_instructions, processed, outcome)
                 instructions = next_instructions
                 continue
-            final = self._with_context(usage.apply_accumulated_usage(ended), loop_context)
+            final = self._leaving(
+                usage.apply_accumulated_usage(ended), loop_context, recorder, full_turn_history
+            )
             return _LoopEnd(True, response, final, accumulated)
+
+    # -- pause, resume and durable state (beyond Spring) ---------------------------
+
+    def _recorder(
+        self, context: dict[str, Any], resume: ToolLoopResume | None
+    ) -> _durable_turn.TurnRecorder | None:
+        """The turn's recorder: every turn has one with a repository configured; without
+        one, a turn gets one only when it resumes (a pause creates it then)."""
+        repository = self._state_repository
+        if repository is None and resume is None:
+            return None
+        token = _durable_turn.turn_token(context, resume, uuid.uuid4().hex)
+        return _durable_turn.TurnRecorder(
+            repository or _durable_turn.default_state_repository(), token, repository is not None
+        )
+
+    @staticmethod
+    def _snapshot_to_resume(
+        recorder: _durable_turn.TurnRecorder, resume: ToolLoopResume
+    ) -> ToolLoopSnapshot:
+        snapshot = recorder.repository.find(resume.token)
+        if snapshot is None:
+            raise ValueError(f"No tool loop state found for token: {resume.token}")
+        if snapshot.phase is not LoopPhase.PAUSED and resume.approvals:
+            raise ValueError(
+                f"The turn {resume.token} is not paused for approval; resume it without approvals"
+            )
+        return snapshot
+
+    def _resumed_batch(
+        self,
+        snapshot: ToolLoopSnapshot,
+        resume: ToolLoopResume,
+        options: ToolCallingChatOptions,
+        recorder: _durable_turn.TurnRecorder,
+    ) -> tuple[ChatClientResponse, ToolBatchControl | None] | ToolLoopPausedException:
+        """The batch a resumed turn runs first, or the pause it reports instead."""
+        assistant = snapshot.assistant_message
+        assert assistant is not None
+        manager = self.tool_calling_manager
+        callbacks = (
+            manager.resolve_tool_callbacks(options)
+            if isinstance(manager, DefaultToolCallingManager)
+            else list(options.tool_callbacks or [])
+        )
+        idempotent = {
+            c.get_tool_definition().name: c.get_tool_metadata().idempotent for c in callbacks
+        }
+        settled = _durable_turn.resume_batch(snapshot, resume.approvals, idempotent)
+        if settled.interrupted is not None:
+            return settled.interrupted
+        context = dict(snapshot.context)
+        assistant = settled.assistant_message
+        recorder.at_tools(
+            snapshot.messages,
+            snapshot.instructions or snapshot.messages,
+            context,
+            assistant,
+            settled.records,
+        )
+        control = recorder.control(settled.results, settled.approved) or ToolBatchControl(
+            settled.results, settled.approved
+        )
+        response = ChatClientResponse(ChatResponse([Generation(assistant)]), context)
+        return response, control
+
+    def _paused(
+        self,
+        pause: ToolLoopPausedException,
+        recorder: _durable_turn.TurnRecorder | None,
+        messages: list[Message],
+        instructions: list[Message],
+        loop_context: dict[str, Any],
+    ) -> ChatClientResponse:
+        """The response of a paused turn: one generation without text or tool calls
+        (finish reason ``pendingApproval``), the ``PendingApproval`` in its context."""
+        if recorder is None:
+            token = _durable_turn.turn_token(loop_context, None, uuid.uuid4().hex)
+            recorder = _durable_turn.TurnRecorder(
+                _durable_turn.default_state_repository(), token, False
+            )
+        pending = recorder.at_pause(pause, messages, instructions, loop_context)
+        metadata = ChatGenerationMetadata.builder().finish_reason(PendingApproval.FINISH_REASON).build()
+        context = _outside_loop(loop_context)
+        context[PendingApproval.CONTEXT_KEY] = pending
+        context[TOOL_LOOP_TOKEN_KEY] = pending.token
+        return ChatClientResponse(
+            ChatResponse([Generation(AssistantMessage(""), metadata)]), context
+        )
+
+    def _leaving(
+        self,
+        response: ChatClientResponse,
+        loop_context: dict[str, Any],
+        recorder: _durable_turn.TurnRecorder | None,
+        history: list[Message],
+    ) -> ChatClientResponse:
+        """What leaves the loop at its end; a durable turn records its completion and
+        names its token in the context."""
+        final = self._with_context(response, loop_context)
+        if recorder is None:
+            return final
+        recorder.finished()
+        chat_response = final.chat_response
+        generation = chat_response.get_result() if chat_response is not None else None
+        if recorder.durable and generation is not None:
+            recorder.at_completion(history, loop_context, generation.get_output())
+        context = dict(final.context)
+        context[TOOL_LOOP_TOKEN_KEY] = recorder.token
+        return ChatClientResponse(final.chat_response, context)
 
     def _run_tools(self, step: _ToolRound) -> ToolOutcome:
         """A tool round on the blocking path."""
-        with ToolCallContextHolder.bound(step.context), _limit_as_outcome() as outcome:
+        with (
+            ToolCallContextHolder.bound(step.context),
+            bound_batch_control(step.control),
+            _limit_as_outcome() as outcome,
+        ):
             outcome.append(self.tool_calling_manager.execute_tool_calls(step.prompt, step.chat_response))
         return outcome[0]
 
     async def _arun_tools(self, step: _ToolRound) -> ToolOutcome:
         """A tool round on the event loop (``async def`` tools awaited, others on an executor)."""
-        with ToolCallContextHolder.bound(step.context), _limit_as_outcome() as outcome:
+        with (
+            ToolCallContextHolder.bound(step.context),
+            bound_batch_control(step.control),
+            _limit_as_outcome() as outcome,
+        ):
             outcome.append(
                 await self.tool_calling_manager.aexecute_tool_calls(step.prompt, step.chat_response)
             )
@@ -422,6 +642,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         _assert.not_none(chat_client_request, "chat_client_request must not be null")
         options = chat_client_request.prompt.get_options()
         if not isinstance(options, ToolCallingChatOptions):
+            _no_tools_to_resume(chat_client_request)
             return call_advisor_chain.next_call(chat_client_request)
         loop = self._loop(chat_client_request, call_advisor_chain, options, self._call_hooks())
         with contextlib.closing(loop):
@@ -442,6 +663,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         _assert.not_none(chat_client_request, "chat_client_request must not be null")
         options = chat_client_request.prompt.get_options()
         if not isinstance(options, ToolCallingChatOptions):
+            _no_tools_to_resume(chat_client_request)
             return await call_advisor_chain.anext_call(chat_client_request)
         loop = self._loop(chat_client_request, call_advisor_chain, options, self._call_hooks())
         with contextlib.closing(loop):
@@ -508,6 +730,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         _assert.not_none(chat_client_request, "chat_client_request must not be null")
         options = chat_client_request.prompt.get_options()
         if not isinstance(options, ToolCallingChatOptions):
+            _no_tools_to_resume(chat_client_request)
             return stream_advisor_chain.next_stream(chat_client_request)
         return self._stream_loop(chat_client_request, stream_advisor_chain, options)
 
@@ -636,6 +859,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             )
             self._advisor_order = ToolCallingAdvisor.DEFAULT_ORDER
             self._conversation_history_enabled = True
+            self._state_repository: ToolLoopStateRepository | None = None
 
         def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Self:
             if tool_calling_manager is not None:
@@ -663,6 +887,20 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             self._conversation_history_enabled = False
             return self
 
+        def tool_loop_state_repository(
+            self, repository: ToolLoopStateRepository | None
+        ) -> Self:
+            """Save the turn at every round boundary (beyond Spring): a turn cut off by
+            a crash resumes from its token in any process reaching the repository.
+            Without one, only paused turns are kept, in this process's memory."""
+            if repository is not None:
+                _assert.instance_of(repository, ToolLoopStateRepository, "tool_loop_state_repository")
+            self._state_repository = repository
+            return self
+
+        def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
+            return self._state_repository
+
         def get_tool_calling_manager(self) -> ToolCallingManager | None:
             return self._tool_calling_manager
 
@@ -686,6 +924,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             copy._checker = self._checker
             copy._advisor_order = self._advisor_order
             copy._conversation_history_enabled = self._conversation_history_enabled
+            copy._state_repository = self._state_repository
             return copy
 
         def build(self) -> ToolCallingAdvisor:
@@ -694,6 +933,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 self._checker,  # type: ignore[arg-type]
                 self._advisor_order,
                 self._conversation_history_enabled,
+                self._state_repository,
             )
 
 
@@ -718,4 +958,5 @@ class ToolCallAdvisor(ToolCallingAdvisor):
                 self._checker,  # type: ignore[arg-type]
                 self._advisor_order,
                 self._conversation_history_enabled,
+                self._state_repository,
             )

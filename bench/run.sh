@@ -60,6 +60,22 @@ else
 fi
 
 echo
+echo "== StreamGuardAdvisor: hold-release cost per chunk against a hand-made filter (bench/stream_guard.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/stream_guard.py --rounds 10
+else
+    .venv/bin/python bench/stream_guard.py
+fi
+
+echo
+echo "== 10,000 concurrent streams with chat memory; 1,000 from threads (bench/concurrency_scale.py) =="
+if [ -n "$quick" ]; then
+    "$BENCH_VENV/bin/python" bench/concurrency_scale.py --quick
+else
+    "$BENCH_VENV/bin/python" bench/concurrency_scale.py
+fi
+
+echo
 echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/scale.py --quick

@@ -8,7 +8,8 @@ A SafeGuardAdvisor refuses a question without calling the model; a ReReadingAdvi
 makes the model read each question twice; ``entity(..., validate_schema())`` adds a
 StructuredOutputValidationAdvisor, whose first answer is invalid, so the model is asked
 again with the validation errors; the usage of both calls is summed (UsageAccumulator)
-and printed. Set ``--debug`` to see the SimpleLoggerAdvisor's request/response log.
+and printed; a StreamGuardAdvisor holds a streamed answer a sentence at a time and
+withholds the rest once a sentence fails its check. Set ``--debug`` to see the SimpleLoggerAdvisor's request/response log.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from spring_ai_py.chat.client.advisor import (
     ReReadingAdvisor,
     SafeGuardAdvisor,
     SimpleLoggerAdvisor,
+    StreamGuardAdvisor,
 )
 from spring_ai_py.test import ScriptedChatModel
 
@@ -90,6 +92,14 @@ def main(debug: bool = False) -> None:
     answer = "".join(client.prompt().user(question).stream().content())
     print("    model saw:", (model.last_prompt.get_user_message().get_text() or "").splitlines())
     print("    answer:", answer)
+
+    print("4. StreamGuardAdvisor, streamed")
+    guarded = ScriptedChatModel()
+    guarded.add_stream(["The office opens at 9. ", "The door code ", "is 4711. ", "Bye."])
+    guard = StreamGuardAdvisor(sensitive_words=["door code"], failure_response="[withheld]")
+    guarded_client = ChatClient.builder(guarded).default_advisors(guard).build()
+    for text in guarded_client.prompt().user("When do you open?").stream().content():
+        print("    released:", repr(text))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from spring_ai_py.chat.client.advisor.message_chat_memory_advisor import Message
 from spring_ai_py.chat.client.advisor.re_reading_advisor import ReReadingAdvisor
 from spring_ai_py.chat.client.advisor.safe_guard_advisor import SafeGuardAdvisor
 from spring_ai_py.chat.client.advisor.simple_logger_advisor import SimpleLoggerAdvisor
+from spring_ai_py.chat.client.advisor.stream_guard_advisor import StreamGuardAdvisor
 from spring_ai_py.chat.client.advisor.structured_output_validation_advisor import (
     StructuredOutputValidationAdvisor,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "ReReadingAdvisor",
     "SafeGuardAdvisor",
     "SimpleLoggerAdvisor",
+    "StreamGuardAdvisor",
     "StructuredOutputValidationAdvisor",
     "ToolCallAdvisor",
     "ToolCallingAdvisor",

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spring_ai_py.document import Document
 from spring_ai_py.reader.markdown import MarkdownDocumentReader, MarkdownDocumentReaderConfig
 
@@ -250,3 +252,23 @@ def test_images_links_and_indented_code() -> None:
     [document] = MarkdownDocumentReader(markdown).get()
     assert document.get_metadata() == {"category": "header_1", "title": "Title"}
     assert document.get_text() == "See the docs and a diagram."
+
+
+def test_a_file_over_max_document_size_is_refused_naming_it_and_the_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.md"
+    big.write_text("a\n\n" * 600)
+    config = MarkdownDocumentReaderConfig.builder().with_max_document_size(1000).build()
+    with pytest.raises(
+        ValueError, match=r"big\.md\] is 1800 bytes, more than max_document_size \(1000 bytes\)"
+    ):
+        MarkdownDocumentReader(big, config).get()
+    assert MarkdownDocumentReader(big).get()
+    assert MarkdownDocumentReaderConfig.default_config().max_document_size == 10 * 1024 * 1024
+
+
+@pytest.mark.parametrize("size", [0, -1, 1.5, True, "10"])
+def test_max_document_size_must_be_a_positive_integer(size: object) -> None:
+    with pytest.raises(
+        ValueError, match=f"max_document_size must be a positive integer, got {size!r}"
+    ):
+        MarkdownDocumentReaderConfig.builder().with_max_document_size(size).build()  # type: ignore[arg-type]

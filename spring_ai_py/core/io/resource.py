@@ -20,6 +20,10 @@ class Resource(ABC):
     def get_content_as_string(self, charset: str = "utf-8") -> str:
         return self.get_content_as_bytes().decode(charset)
 
+    def content_length(self) -> int:
+        """The content's size in bytes (subclasses answer without reading it when they can)."""
+        return len(self.get_content_as_bytes())
+
     def get_filename(self) -> str | None:
         """The file name (no directory), or ``None`` when the resource has none."""
         return None
@@ -42,6 +46,9 @@ class FileSystemResource(Resource):
 
     def get_content_as_bytes(self) -> bytes:
         return self._path.read_bytes()
+
+    def content_length(self) -> int:
+        return self._path.stat().st_size
 
     def get_filename(self) -> str | None:
         return self._path.name or None
@@ -66,6 +73,9 @@ class ByteArrayResource(Resource):
 
     def get_content_as_bytes(self) -> bytes:
         return self._bytes
+
+    def content_length(self) -> int:
+        return len(self._bytes)
 
     def get_description(self) -> str:
         return f"Byte array resource [{self._description}]"

@@ -67,18 +67,24 @@ class MarkdownDocumentReader(DocumentReader):
 
         documents: list[Document] = []
         for resource in self._resources:
+            # sized before reading (a file's size comes from the file system), and
+            # again after, in case the file grew in between
+            self._check_size(resource, resource.content_length())
             content = resource.get_content_as_bytes()
-            limit = self._config.max_document_size
-            if len(content) > limit:
-                raise ValueError(
-                    f"Markdown {resource.get_description()} is {len(content)} bytes, more than "
-                    f"max_document_size ({limit} bytes)"
-                )
+            self._check_size(resource, len(content))
             text = content.decode("utf-8", errors="replace")
             visitor = _DocumentVisitor(self._config)
             visitor.visit(SyntaxTreeNode(self._parser.parse(text)))
             documents.extend(visitor.get_documents())
         return documents
+
+    def _check_size(self, resource: Resource, size: int) -> None:
+        limit = self._config.max_document_size
+        if size > limit:
+            raise ValueError(
+                f"Markdown {resource.get_description()} is {size} bytes, more than "
+                f"max_document_size ({limit} bytes)"
+            )
 
 
 class _DocumentVisitor:

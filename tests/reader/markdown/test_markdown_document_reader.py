@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from spring_ai_py.core.io import ByteArrayResource, FileSystemResource
 from spring_ai_py.document import Document
 from spring_ai_py.reader.markdown import MarkdownDocumentReader, MarkdownDocumentReaderConfig
 
@@ -272,3 +273,25 @@ def test_max_document_size_must_be_a_positive_integer(size: object) -> None:
         ValueError, match=f"max_document_size must be a positive integer, got {size!r}"
     ):
         MarkdownDocumentReaderConfig.builder().with_max_document_size(size).build()  # type: ignore[arg-type]
+
+
+class _Huge(ByteArrayResource):
+    """A resource that reports a huge size and must never be read."""
+
+    def content_length(self) -> int:
+        return 50 * 1024 * 1024
+
+    def get_content_as_bytes(self) -> bytes:
+        raise AssertionError("read before its size was checked")
+
+
+def test_the_size_is_checked_before_the_content_is_read() -> None:
+    with pytest.raises(ValueError, match=r"is 52428800 bytes, more than max_document_size"):
+        MarkdownDocumentReader(_Huge(b"")).get()
+
+
+def test_resources_report_their_size_without_reading(tmp_path: Path) -> None:
+    path = tmp_path / "f.md"
+    path.write_bytes(b"12345")
+    assert FileSystemResource(path).content_length() == 5
+    assert ByteArrayResource(b"123").content_length() == 3

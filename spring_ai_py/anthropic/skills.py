@@ -220,7 +220,11 @@ class AnthropicSkillsResponseHelper:
     @staticmethod
     def download_all_files(response: ChatResponse, client: Any, target_dir: Path) -> list[Path]:
         """Download every file of ``response`` into ``target_dir`` with the Files API
-        (``client`` is an ``anthropic.Anthropic``); returns the saved paths."""
+        (``client`` is an ``anthropic.Anthropic``); returns the saved paths.
+
+        A symbolic link already in ``target_dir`` under a file's name is never written
+        through (it could point anywhere): that file is an ``OSError`` naming it.
+        """
         _assert.not_none(response, "Response cannot be null")
         _assert.not_none(client, "AnthropicClient cannot be null")
         _assert.not_none(target_dir, "Target directory cannot be null")
@@ -232,7 +236,7 @@ class AnthropicSkillsResponseHelper:
             path = AnthropicSkillsResponseHelper.resolve_safe_child_path(
                 Path(target_dir), metadata.filename, file_id
             )
-            path.write_bytes(content)
+            _write_no_follow(path, content, file_id)
             saved.append(path)
         return saved
 
@@ -265,6 +269,23 @@ class AnthropicSkillsResponseHelper:
                 f"'{raw_name}'"
             )
         return resolved
+
+
+def _write_no_follow(path: Path, content: bytes, file_id: str) -> None:
+    """Write ``content`` to ``path``, refusing a symbolic link in its place."""
+    link_error = OSError(f"Refusing to write file '{file_id}' through the symbolic link '{path}'")
+    if path.is_symlink():
+        raise link_error
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        # O_NOFOLLOW closes the gap between the check and the open where it exists
+        descriptor = os.open(path, flags, 0o666)
+    except OSError as error:
+        if path.is_symlink():
+            raise link_error from error
+        raise
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(content)
 
 
 def _message_of(response: ChatResponse | None) -> Any:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
+from spring_ai_py import _json
 from spring_ai_py.core.io.resource import ResourceLike, to_resource
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentReader
@@ -96,7 +96,9 @@ class JsonReader(DocumentReader):
 
     def get(self, pointer: str | None = None) -> list[Document]:
         """Documents from the root, or from the node at JSON ``pointer``."""
-        root = json.loads(self._resource.get_content_as_bytes().decode("utf-8"))
+        root = _json.loads(
+            self._resource.get_content_as_bytes().decode("utf-8"), self._resource.get_description()
+        )
         if pointer is not None:
             root = _resolve_pointer(root, pointer)
             if root is _MISSING:

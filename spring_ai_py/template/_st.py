@@ -26,9 +26,9 @@ Spring's renderer never has; they are reported as invalid templates.
 from __future__ import annotations
 
 import bisect
-import inspect
 import logging
 import re
+import types
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -866,11 +866,22 @@ def _is_multi_valued(value: Any) -> bool:
     )
 
 
+# Functions and methods of every kind, Python and C: never rendered as values.
+_ROUTINES = (
+    types.FunctionType,
+    types.MethodType,
+    types.BuiltinFunctionType,
+    types.MethodWrapperType,
+    types.WrapperDescriptorType,
+    types.MethodDescriptorType,
+    types.ClassMethodDescriptorType,
+)
+_BOUND_METHODS = (types.MethodType, types.BuiltinMethodType)
+
+
 def _is_bound_method(value: Any, target: Any) -> bool:
     """Whether ``value`` is a method bound to ``target`` (a getter ST4 may call)."""
-    return (inspect.ismethod(value) or inspect.isbuiltin(value)) and getattr(
-        value, "__self__", None
-    ) is target
+    return isinstance(value, _BOUND_METHODS) and value.__self__ is target
 
 
 def _instance(template: SubTemplate, value: Any, index: int) -> _TemplateInstance:
@@ -1094,7 +1105,7 @@ class Interpreter:
                     if getter is not None and _is_bound_method(getter, target):
                         return getter()
                 value = getattr(target, name, _MISSING)
-                if value is not _MISSING and not inspect.isroutine(value):
+                if value is not _MISSING and not isinstance(value, _ROUTINES):
                     return value
             except Exception as ex:
                 self._runtime_error(

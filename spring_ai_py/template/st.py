@@ -57,7 +57,8 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
     Names of built-in functions used as plain placeholders (``{first}``) are only
     required when ``validate_st_functions()`` is set. Option names such as
     ``separator`` are never required, and neither are the arguments of anonymous
-    templates. An invalid template raises ``ValueError``. The renderer keeps no state
+    templates. An invalid template raises ``ValueError``, and so does one nested too
+    deeply to compile or render (thousands of levels), never a ``RecursionError``. The renderer keeps no state
     between calls, so it is safe to share between threads.
     """
 
@@ -90,6 +91,10 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
             )
         except TemplateSyntaxError as ex:
             raise ValueError(f"The template string is not valid. {ex}") from ex
+        except RecursionError:
+            raise ValueError(
+                "The template string is not valid. It nests too deeply to compile."
+            ) from None
         values: dict[str, Any] = {}
         for name, value in variables.items():
             if not isinstance(name, str):
@@ -98,9 +103,12 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
                 raise ValueError("cannot have '.' in attribute names")
             # a generator is read once, however often the template refers to it
             values[name] = list(value) if isinstance(value, Iterator) else value
-        if self._validation_mode is not ValidationMode.NONE:
-            self._validate(compiled, values)
-        return Interpreter(_logger).render(compiled, values)
+        try:
+            if self._validation_mode is not ValidationMode.NONE:
+                self._validate(compiled, values)
+            return Interpreter(_logger).render(compiled, values)
+        except RecursionError:
+            raise ValueError("The template nests too deeply to render.") from None
 
     def _validate(self, compiled: tuple[Element, ...], variables: Mapping[str, Any]) -> None:
         missing = [

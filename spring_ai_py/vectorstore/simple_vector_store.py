@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _json
 from spring_ai_py.document.document import Document, DocumentMetadata
 from spring_ai_py.document.id.id_generator import RandomIdGenerator
 from spring_ai_py.embedding.batching import BatchingStrategy
@@ -286,9 +286,10 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         """Replace the store's contents with the JSON file at ``path``.
 
         ``OSError`` when it cannot be read; ``ValueError`` when it is not a JSON object
-        of stored documents (or their embeddings differ in dimension).
+        of stored documents (or their embeddings differ in dimension), also when it
+        nests too deeply to parse.
         """
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = _json.loads(Path(path).read_text(encoding="utf-8"), f"Vector store file {path}")
         if not isinstance(data, dict):
             raise ValueError(f"Expected a JSON object keyed by document id in {path}")
         contents = {

@@ -173,3 +173,27 @@ def test_download_all_files_saves_each_file_under_its_name(
     assert saved[0].read_bytes() == b"PK\x03\x04sheet"
     with pytest.raises(ValueError, match="Target path must be a directory"):
         Helper.download_all_files(response, client, tmp_path / "missing")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_download_refuses_to_write_through_a_symlink_in_the_target_directory(
+    server: AnthropicTestServer, tmp_path: Path
+) -> None:
+    """Not in Spring: a link planted under the file's name must not redirect the write."""
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"precious")
+    target = tmp_path / "downloads"
+    target.mkdir()
+    (target / "report.xlsx").symlink_to(outside)
+    (target / "dangling.txt").symlink_to(tmp_path / "created-elsewhere.txt")
+    server.add_file("file-1", "report.xlsx", b"attack")
+    server.add_file("file-2", "dangling.txt", b"attack")
+    client = anthropic.Anthropic(base_url=server.base_url, api_key="k", max_retries=0)
+    for file_id in ("file-1", "file-2"):
+        response = _respond(server, [{"type": "container_upload", "file_id": file_id}])
+        with pytest.raises(
+            OSError, match=f"Refusing to write file '{file_id}' through the symbolic link"
+        ):
+            Helper.download_all_files(response, client, target)
+    assert outside.read_bytes() == b"precious"
+    assert not (tmp_path / "created-elsewhere.txt").exists()

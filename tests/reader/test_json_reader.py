@@ -69,3 +69,11 @@ def test_invalid_pointer_is_rejected() -> None:
         JsonReader(RESOURCES / "person.json").get("/nope")
     documents = JsonReader(RESOURCES / "events.json", "description").get("/0/sessions/1")
     assert [d.get_text() for d in documents] == ["description: Session two\n"]
+
+
+def test_deeply_nested_input_is_a_value_error_not_a_recursion_error() -> None:
+    data = b"[" * 100_000 + b"]" * 100_000
+    with pytest.raises(
+        ValueError, match=r"Byte array resource .* is nested too deeply to parse as JSON"
+    ):
+        JsonReader(ByteArrayResource(data)).get()

@@ -80,3 +80,24 @@ def test_should_render_unicode_and_special_characters() -> None:
 
 def test_should_render_null_variable_values_as_blank() -> None:
     assert _renderer().apply("Value: {foo}", {"foo": None}) == "Value: "
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{x:{a|" * 3000 + "}}" * 3000,
+        "{if(x)}" * 3000 + "{endif}" * 3000,
+        "{" + "(" * 3000 + "x" + ")" * 3000 + "}",
+    ],
+    ids=["subtemplates", "ifs", "parentheses"],
+)
+def test_deeply_nested_templates_are_a_value_error_not_a_recursion_error(template: str) -> None:
+    with pytest.raises(ValueError, match="nests too deeply to compile"):
+        StTemplateRenderer().apply(template, {"x": 1})
+
+
+def test_a_self_containing_value_is_a_value_error_when_rendered() -> None:
+    items: list[object] = []
+    items.append(items)
+    with pytest.raises(ValueError, match="The template nests too deeply to render"):
+        StTemplateRenderer().apply("{items}", {"items": items})

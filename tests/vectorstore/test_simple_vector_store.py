@@ -525,3 +525,11 @@ def test_cosine_similarity() -> None:
 def test_embedding_math_is_not_instantiable() -> None:
     with pytest.raises(NotImplementedError, match="utility class"):
         EmbeddingMath()
+
+
+def test_load_of_deeply_nested_json_is_a_value_error_not_a_recursion_error(tmp_path: Path) -> None:
+    path = tmp_path / "store.json"
+    path.write_text('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    store = SimpleVectorStore.builder(HashingEmbeddingModel(8)).build()
+    with pytest.raises(ValueError, match=r"store\.json is nested too deeply to parse as JSON"):
+        store.load(path)

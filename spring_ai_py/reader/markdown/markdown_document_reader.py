@@ -39,7 +39,9 @@ class MarkdownDocumentReader(DocumentReader):
     ``code_inline``. Indented code blocks and raw HTML are left out.
 
     ``MarkdownDocumentReader("docs/*.md")`` reads every file a glob matches (sorted);
-    a path, a :class:`~spring_ai_py.core.io.Resource` or a list of them works too.
+    a path, a :class:`~spring_ai_py.core.io.Resource` or a list of them works too. A
+    file larger than the config's ``max_document_size`` (10 MiB by default) is a
+    ``ValueError`` naming the file and the limit.
     """
 
     def __init__(
@@ -65,11 +67,24 @@ class MarkdownDocumentReader(DocumentReader):
 
         documents: list[Document] = []
         for resource in self._resources:
-            text = resource.get_content_as_bytes().decode("utf-8", errors="replace")
+            # sized before reading (a file's size comes from the file system), and
+            # again after, in case the file grew in between
+            self._check_size(resource, resource.content_length())
+            content = resource.get_content_as_bytes()
+            self._check_size(resource, len(content))
+            text = content.decode("utf-8", errors="replace")
             visitor = _DocumentVisitor(self._config)
             visitor.visit(SyntaxTreeNode(self._parser.parse(text)))
             documents.extend(visitor.get_documents())
         return documents
+
+    def _check_size(self, resource: Resource, size: int) -> None:
+        limit = self._config.max_document_size
+        if size > limit:
+            raise ValueError(
+                f"Markdown {resource.get_description()} is {size} bytes, more than "
+                f"max_document_size ({limit} bytes)"
+            )
 
 
 class _DocumentVisitor:

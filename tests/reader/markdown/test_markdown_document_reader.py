@@ -8,6 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from spring_ai_py.core.io import ByteArrayResource, FileSystemResource
 from spring_ai_py.document import Document
 from spring_ai_py.reader.markdown import MarkdownDocumentReader, MarkdownDocumentReaderConfig
 
@@ -250,3 +253,45 @@ def test_images_links_and_indented_code() -> None:
     [document] = MarkdownDocumentReader(markdown).get()
     assert document.get_metadata() == {"category": "header_1", "title": "Title"}
     assert document.get_text() == "See the docs and a diagram."
+
+
+def test_a_file_over_max_document_size_is_refused_naming_it_and_the_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.md"
+    big.write_text("a\n\n" * 600)
+    config = MarkdownDocumentReaderConfig.builder().with_max_document_size(1000).build()
+    with pytest.raises(
+        ValueError, match=r"big\.md\] is 1800 bytes, more than max_document_size \(1000 bytes\)"
+    ):
+        MarkdownDocumentReader(big, config).get()
+    assert MarkdownDocumentReader(big).get()
+    assert MarkdownDocumentReaderConfig.default_config().max_document_size == 10 * 1024 * 1024
+
+
+@pytest.mark.parametrize("size", [0, -1, 1.5, True, "10"])
+def test_max_document_size_must_be_a_positive_integer(size: object) -> None:
+    with pytest.raises(
+        ValueError, match=f"max_document_size must be a positive integer, got {size!r}"
+    ):
+        MarkdownDocumentReaderConfig.builder().with_max_document_size(size).build()  # type: ignore[arg-type]
+
+
+class _Huge(ByteArrayResource):
+    """A resource that reports a huge size and must never be read."""
+
+    def content_length(self) -> int:
+        return 50 * 1024 * 1024
+
+    def get_content_as_bytes(self) -> bytes:
+        raise AssertionError("read before its size was checked")
+
+
+def test_the_size_is_checked_before_the_content_is_read() -> None:
+    with pytest.raises(ValueError, match=r"is 52428800 bytes, more than max_document_size"):
+        MarkdownDocumentReader(_Huge(b"")).get()
+
+
+def test_resources_report_their_size_without_reading(tmp_path: Path) -> None:
+    path = tmp_path / "f.md"
+    path.write_bytes(b"12345")
+    assert FileSystemResource(path).content_length() == 5
+    assert ByteArrayResource(b"123").content_length() == 3

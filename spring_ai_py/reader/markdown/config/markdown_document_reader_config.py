@@ -15,7 +15,12 @@ class MarkdownDocumentReaderConfig:
     ``include_code_block`` / ``include_blockquote``: a fenced code block or a block
     quote joins the text before it instead of starting a new document.
     ``additional_metadata``: added to every document. All off / empty by default.
+    ``max_document_size``: the largest file read, in bytes (``DEFAULT_MAX_DOCUMENT_SIZE``
+    = 10 MiB); the parser's syntax tree takes many times the file's size, so a larger
+    file is a ``ValueError`` naming it and the limit instead of exhausting memory.
     """
+
+    DEFAULT_MAX_DOCUMENT_SIZE = 10 * 1024 * 1024
 
     def __init__(
         self,
@@ -24,11 +29,21 @@ class MarkdownDocumentReaderConfig:
         include_code_block: bool = False,
         include_blockquote: bool = False,
         additional_metadata: Mapping[str, Any] | None = None,
+        max_document_size: int = DEFAULT_MAX_DOCUMENT_SIZE,
     ) -> None:
+        if (
+            isinstance(max_document_size, bool)
+            or not isinstance(max_document_size, int)
+            or max_document_size <= 0
+        ):
+            raise ValueError(
+                f"max_document_size must be a positive integer, got {max_document_size!r}"
+            )
         self.horizontal_rule_create_document = horizontal_rule_create_document
         self.include_code_block = include_code_block
         self.include_blockquote = include_blockquote
         self.additional_metadata: dict[str, Any] = dict(additional_metadata or {})
+        self.max_document_size = max_document_size
 
     @staticmethod
     def default_config() -> MarkdownDocumentReaderConfig:
@@ -46,6 +61,7 @@ class MarkdownDocumentReaderConfig:
             self._include_code_block = False
             self._include_blockquote = False
             self._additional_metadata: dict[str, Any] = {}
+            self._max_document_size = MarkdownDocumentReaderConfig.DEFAULT_MAX_DOCUMENT_SIZE
 
         def with_horizontal_rule_create_document(
             self, value: bool
@@ -75,10 +91,18 @@ class MarkdownDocumentReaderConfig:
             self._additional_metadata[key_or_metadata] = value
             return self
 
+        def with_max_document_size(
+            self, max_document_size: int
+        ) -> MarkdownDocumentReaderConfig.Builder:
+            """The largest file read, in bytes."""
+            self._max_document_size = max_document_size
+            return self
+
         def build(self) -> MarkdownDocumentReaderConfig:
             return MarkdownDocumentReaderConfig(
                 horizontal_rule_create_document=self._horizontal_rule_create_document,
                 include_code_block=self._include_code_block,
                 include_blockquote=self._include_blockquote,
                 additional_metadata=self._additional_metadata,
+                max_document_size=self._max_document_size,
             )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
+from pydantic import Field
+
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, relaxed_enum
 from spring_ai_py.vectorstore.pgvector.pg_vector_store import (
     PgDistanceType,
@@ -39,4 +41,4 @@ class PgVectorStoreProperties(ConfigurationProperties):
     schema_name: str = PgVectorStore.DEFAULT_SCHEMA_NAME
     id_type: Annotated[PgIdType, relaxed_enum(PgIdType)] = PgIdType.UUID
     schema_validation: bool = PgVectorStore.DEFAULT_SCHEMA_VALIDATION
-    max_document_batch_size: int = PgVectorStore.MAX_DOCUMENT_BATCH_SIZE
+    max_document_batch_size: int = Field(default=PgVectorStore.MAX_DOCUMENT_BATCH_SIZE, gt=0)

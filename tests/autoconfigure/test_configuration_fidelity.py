@@ -11,13 +11,18 @@ import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel
 from spring_ai_py.autoconfigure import (
+    AnthropicChatProperties,
     ConfigDataLoadError,
+    ConfigurationProperties,
     ConfigurationPropertiesBindError,
     DataSourceProperties,
     Environment,
+    McpClientCommonProperties,
     McpStdioClientProperties,
     OpenAiChatProperties,
     OpenAiCommonProperties,
+    OpenAiEmbeddingProperties,
+    PgVectorStoreProperties,
     SpringApplication,
     ToolCallingProperties,
 )
@@ -437,3 +442,70 @@ def test_bind_errors_mask_url_passwords(tmp_path: Path) -> None:
         OpenAiChatProperties.bind(environment)
     assert "url-pa55" not in str(caught.value)
     assert "postgresql://u:***@h/db" in str(caught.value)
+
+
+# -- out-of-range numbers -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("properties", "kind", "name"),
+    [
+        (
+            "spring.ai.openai.chat.max-tokens=0",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.max-tokens",
+        ),
+        (
+            "spring.ai.openai.chat.options.max-tokens=-5",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.options.max-tokens",
+        ),
+        (
+            "spring.ai.openai.chat.temperature=3.5",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.temperature",
+        ),
+        ("spring.ai.openai.chat.n=0", OpenAiChatProperties, "spring.ai.openai.chat.n"),
+        ("spring.ai.openai.max-retries=-1", OpenAiCommonProperties, "spring.ai.openai.max-retries"),
+        ("spring.ai.openai.timeout=0s", OpenAiCommonProperties, "spring.ai.openai.timeout"),
+        (
+            "spring.ai.anthropic.chat.max-tokens=0",
+            AnthropicChatProperties,
+            "spring.ai.anthropic.chat.max-tokens",
+        ),
+        (
+            "spring.ai.anthropic.chat.top-p=1.5",
+            AnthropicChatProperties,
+            "spring.ai.anthropic.chat.top-p",
+        ),
+        (
+            "spring.ai.openai.embedding.dimensions=0",
+            OpenAiEmbeddingProperties,
+            "spring.ai.openai.embedding.dimensions",
+        ),
+        (
+            "spring.ai.tools.limits.max-total-tool-calls=0",
+            ToolCallingProperties,
+            "spring.ai.tools.limits.max-total-tool-calls",
+        ),
+        (
+            "spring.ai.mcp.client.request-timeout=-1s",
+            McpClientCommonProperties,
+            "spring.ai.mcp.client.request-timeout",
+        ),
+        (
+            "spring.ai.vectorstore.pgvector.max-document-batch-size=0",
+            PgVectorStoreProperties,
+            "spring.ai.vectorstore.pgvector.max-document-batch-size",
+        ),
+    ],
+)
+def test_out_of_range_numbers_are_bind_errors_naming_the_property(
+    tmp_path: Path, properties: str, kind: type[ConfigurationProperties], name: str
+) -> None:
+    write(tmp_path, "application.properties", properties + "\n")
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        kind.bind(environment)
+    assert caught.value.property_name == name
+    assert "application.properties" in (caught.value.origin or "")

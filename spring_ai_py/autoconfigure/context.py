@@ -517,7 +517,8 @@ class ApplicationContext:
         stdio = self.get_properties(McpStdioClientProperties)
         connections: dict[str, McpConnection] = {}
         if stdio.servers_configuration:
-            for name, server in _claude_desktop_servers(stdio.servers_configuration).items():
+            servers = _claude_desktop_servers(self.environment, stdio.servers_configuration)
+            for name, server in servers.items():
                 connections[name] = McpStdioConnection(
                     server["command"], server.get("args", ()), server.get("env")
                 )
@@ -556,14 +557,16 @@ def _required(value: str | None, property_name: str) -> str:
     return value
 
 
-def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
-    """The ``mcpServers`` of a Claude Desktop style JSON file (``classpath:`` and
-    ``file:`` prefixes are read as paths)."""
+def _claude_desktop_servers(environment: Environment, location: str) -> dict[str, dict[str, Any]]:
+    """The ``mcpServers`` of a Claude Desktop style JSON file (a ``classpath:`` location
+    is in the application's resources: see :meth:`Environment.resource`)."""
     import json
-    from pathlib import Path
 
-    path = Path(location.removeprefix("file:").removeprefix("classpath:"))
     property_name = "spring.ai.mcp.client.stdio.servers-configuration"
+    try:
+        path = environment.resource(location)
+    except FileNotFoundError as error:
+        raise ConfigurationPropertiesBindError(property_name, str(error)) from None
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

@@ -168,6 +168,9 @@ class Environment:
     sources: list[PropertySource]
     active_profiles: tuple[str, ...] = ()
     _env: EnvironmentVariablesPropertySource | None = field(default=None, repr=False)
+    config_dir: Path | None = None
+    """The application's directory (``config_dir`` of :meth:`load`): its ``resources/``
+    and itself are the class path that ``classpath:`` locations resolve against."""
 
     @classmethod
     def load(
@@ -216,7 +219,7 @@ class Environment:
                 sources.extend(_applicable(path, documents, effective))
         for path, documents in base_documents:
             sources.extend(_applicable(path, documents, effective))
-        return cls(sources, active, env_source)
+        return cls(sources, active, env_source, root)
 
     def get_property(self, name: str, default: str | None = None) -> str | None:
         """The text of property ``name`` with placeholders resolved, else ``default``."""
@@ -275,6 +278,28 @@ class Environment:
         """The first placeholder left in a resolved ``text``, or ``None``."""
         match = re.search(r"\$\{[^}]*\}", text)
         return match.group(0) if match else None
+
+    def resource(self, location: str) -> Path:
+        """The file a resource location (a ``...-configuration`` property) names.
+
+        ``classpath:x`` (or ``classpath:/x``) is ``x`` in the application's resources:
+        ``<config_dir>/resources/x``, else ``<config_dir>/x``, never the filesystem root
+        or the working directory, and never a path that ``..`` leads out of them.
+        ``file:x`` and a plain path are filesystem paths. A ``classpath:`` resource that
+        does not exist raises ``FileNotFoundError`` in Spring's words.
+        """
+        if not location.startswith("classpath:"):
+            return Path(location.removeprefix("file:"))
+        relative = location.removeprefix("classpath:").lstrip("/")
+        root = self.config_dir if self.config_dir is not None else Path.cwd()
+        for base in (root / "resources", root):
+            candidate = (base / relative).resolve()
+            if candidate.is_relative_to(base.resolve()) and candidate.exists():
+                return candidate
+        raise FileNotFoundError(
+            f"class path resource [{relative}] cannot be opened because it does not exist "
+            f"(looked in {root / 'resources'} and {root})"
+        )
 
     def environment_variable(self, name: str) -> str | None:
         """The environment variable ``name`` by its exact name, from the ``environ`` this

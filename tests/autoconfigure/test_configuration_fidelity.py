@@ -12,6 +12,7 @@ import pytest
 from spring_ai_py.anthropic import AnthropicChatModel
 from spring_ai_py.autoconfigure import (
     AnthropicChatProperties,
+    ApplicationContext,
     ConfigDataLoadError,
     ConfigurationProperties,
     ConfigurationPropertiesBindError,
@@ -509,3 +510,55 @@ def test_out_of_range_numbers_are_bind_errors_naming_the_property(
         kind.bind(environment)
     assert caught.value.property_name == name
     assert "application.properties" in (caught.value.origin or "")
+
+
+# -- classpath: locations -----------------------------------------------------------------
+
+SERVERS_JSON = '{"mcpServers": {"fs": {"command": "%s", "args": ["-V"]}}}'
+
+
+def stdio_commands(context: ApplicationContext) -> list[str]:
+    return [c.command for c in context._stdio_connections().values()]
+
+
+@pytest.mark.parametrize("subdir", ["resources", ""])
+def test_classpath_locations_resolve_against_the_applications_resources(
+    tmp_path: Path, subdir: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = tmp_path / "app"
+    (app / subdir).mkdir(parents=True, exist_ok=True)
+    write(app / subdir, "mcp-servers-config.json", SERVERS_JSON % "from-resources")
+    # The working directory has a same-named file that must not be picked.
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    write(elsewhere, "mcp-servers-config.json", SERVERS_JSON % "from-cwd")
+    monkeypatch.chdir(elsewhere)
+    write(
+        app,
+        "application.properties",
+        "spring.ai.mcp.client.stdio.servers-configuration=classpath:/mcp-servers-config.json\n",
+    )
+    with SpringApplication.run(config_dir=app, environ={}) as context:
+        assert stdio_commands(context) == ["from-resources"]
+
+
+def test_resources_dir_wins_over_the_config_dir(tmp_path: Path) -> None:
+    (tmp_path / "resources").mkdir()
+    write(tmp_path / "resources", "s.json", SERVERS_JSON % "resources")
+    write(tmp_path, "s.json", SERVERS_JSON % "config-dir")
+    overrides = {"spring.ai.mcp.client.stdio.servers-configuration": "classpath:s.json"}
+    with SpringApplication.run(config_dir=tmp_path, environ={}, overrides=overrides) as context:
+        assert stdio_commands(context) == ["resources"]
+
+
+def test_a_missing_classpath_resource_or_one_outside_it_is_a_bind_error(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    app.mkdir()
+    write(tmp_path, "outside.json", SERVERS_JSON % "outside")
+    for location in ("classpath:/nope.json", "classpath:../outside.json"):
+        overrides = {"spring.ai.mcp.client.stdio.servers-configuration": location}
+        with (
+            SpringApplication.run(config_dir=app, environ={}, overrides=overrides) as context,
+            pytest.raises(ConfigurationPropertiesBindError, match="class path resource"),
+        ):
+            context.mcp_sync_clients()

@@ -31,6 +31,7 @@ from spring_ai_py.autoconfigure.environment import profile_matches
 from spring_ai_py.mcp.connection import McpStdioConnection
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+from spring_ai_py.vectorstore.pgvector import PgVectorStore
 
 
 @pytest.fixture
@@ -562,3 +563,28 @@ def test_a_missing_classpath_resource_or_one_outside_it_is_a_bind_error(tmp_path
             pytest.raises(ConfigurationPropertiesBindError, match="class path resource"),
         ):
             context.mcp_sync_clients()
+
+
+# -- pgvector without dimensions ----------------------------------------------------------
+
+
+def test_pgvector_without_dimensions_measures_the_model_with_one_embed_call(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.datasource.url=jdbc:postgresql://127.0.0.1:9/none\n"
+        "spring.ai.openai.api-key=sk-test\n"
+        "spring.ai.openai.embedding.model=text-embedding-ada-002\n"
+        "spring.ai.vectorstore.pgvector.table-name=measured\n",
+    )
+    with OpenAiTestServer(embedding_dimensions=12) as server:
+        environ = {"OPENAI_BASE_URL": server.base_url}
+        with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+            store = context.vector_store()
+            assert isinstance(store, PgVectorStore)
+            assert store.embedding_dimensions() == 12  # not ada-002's 1536 by name
+            assert store.embedding_dimensions() == 12
+        assert len(server.requests) == 1
+        assert server.requests[0].path == "/v1/embeddings"

@@ -22,6 +22,8 @@ class ToolCallingProperties(ConfigurationProperties):
 
     class Observations(PropertiesModel):
         include_content: bool = False
+        """Tool call arguments and results on the tool spans (Spring's
+        ``ToolCallingContentObservationFilter``)."""
 
     class Fallback(PropertiesModel):
         enabled: bool = False

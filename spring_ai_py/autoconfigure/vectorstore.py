@@ -25,6 +25,15 @@ class VectorStoreSelectionProperties(ConfigurationProperties):
     type: str | None = None
 
 
+class VectorStoreObservationProperties(ConfigurationProperties):
+    """``spring.ai.vectorstore.observations.*``: ``log-query-response`` puts the found
+    documents' texts on each query's span (Spring logs them)."""
+
+    CONFIG_PREFIX: ClassVar[str] = "spring.ai.vectorstore.observations"
+
+    log_query_response: bool = False
+
+
 class PgVectorStoreProperties(ConfigurationProperties):
     """``spring.ai.vectorstore.pgvector.*``, with Spring 2.0.1's defaults."""
 

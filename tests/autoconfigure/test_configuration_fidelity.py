@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,11 +27,15 @@ from spring_ai_py.autoconfigure import (
     PgVectorStoreProperties,
     SpringApplication,
     ToolCallingProperties,
+    VectorStoreObservationProperties,
 )
 from spring_ai_py.autoconfigure.environment import profile_matches
+from spring_ai_py.document import Document
 from spring_ai_py.mcp.connection import McpStdioConnection
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+from spring_ai_py.tool import tool
+from spring_ai_py.vectorstore import SearchRequest
 from spring_ai_py.vectorstore.pgvector import PgVectorStore
 
 
@@ -588,3 +593,62 @@ def test_pgvector_without_dimensions_measures_the_model_with_one_embed_call(
             assert store.embedding_dimensions() == 12
         assert len(server.requests) == 1
         assert server.requests[0].path == "/v1/embeddings"
+
+
+# -- observation properties ---------------------------------------------------------------
+
+
+@tool(description="The weather in a city")
+def weather(city: str) -> str:
+    return f"Sunny in {city}"
+
+
+@pytest.mark.parametrize("include", [True, False])
+def test_tools_include_content_puts_arguments_and_result_on_the_tool_span(
+    tmp_path: Path, openai_server: OpenAiTestServer, otel: Any, include: bool
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        f"spring.ai.openai.base-url={openai_server.base_url}\nspring.ai.openai.api-key=k\n"
+        f"spring.ai.tools.observations.include-content={str(include).lower()}\n",
+    )
+    openai_server.enqueue_tool_calls([{"name": "weather", "arguments": {"city": "Oslo"}}])
+    openai_server.enqueue_text("It is sunny")
+    with SpringApplication.run(
+        config_dir=tmp_path, environ={}, tracer_provider=otel.provider
+    ) as context:
+        client = context.chat_client_builder().build()
+        assert client.prompt().user("Weather?").tools(weather).call().content() == "It is sunny"
+    attributes = dict(otel.span("execute_tool weather").attributes or {})
+    if include:
+        assert attributes["gen_ai.tool.call.arguments"] == '{"city": "Oslo"}'
+        assert attributes["gen_ai.tool.call.result"] == "Sunny in Oslo"
+    else:
+        assert "gen_ai.tool.call.arguments" not in attributes
+        assert "gen_ai.tool.call.result" not in attributes
+
+
+def test_vectorstore_log_query_response_puts_the_found_documents_on_the_query_span(
+    tmp_path: Path, otel: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.ai.openai.api-key=k\nspring.ai.vectorstore.observations.log-query-response=true\n",
+    )
+    with OpenAiTestServer(embedding_dimensions=8) as server:
+        environ = {"OPENAI_BASE_URL": server.base_url}
+        with (
+            caplog.at_level(logging.WARNING, "spring_ai_py.autoconfigure"),
+            SpringApplication.run(
+                config_dir=tmp_path, environ=environ, tracer_provider=otel.provider
+            ) as context,
+        ):
+            assert context.get_properties(VectorStoreObservationProperties).log_query_response
+            store = context.vector_store()
+            store.add([Document("Paris is in France"), Document("Tokyo is in Japan")])
+            store.similarity_search(SearchRequest.builder().query("France").top_k(1).build())
+    attributes = dict(otel.span("simple query").attributes or {})
+    assert list(attributes["db.vector.query.response.documents"]) == ["Paris is in France"]
+    assert "query response content" in caplog.text

@@ -29,6 +29,7 @@ from spring_ai_py.autoconfigure import (
     ToolCallingProperties,
     VectorStoreObservationProperties,
 )
+from spring_ai_py.autoconfigure import environment as environment_module
 from spring_ai_py.autoconfigure.environment import profile_matches
 from spring_ai_py.document import Document
 from spring_ai_py.mcp.connection import McpStdioConnection
@@ -652,3 +653,14 @@ def test_vectorstore_log_query_response_puts_the_found_documents_on_the_query_sp
     attributes = dict(otel.span("simple query").attributes or {})
     assert list(attributes["db.vector.query.response.documents"]) == ["Paris is in France"]
     assert "query response content" in caplog.text
+
+
+def test_a_configuration_limit_changes_by_assigning_its_module_constant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = ['a: &a ["x"]'] + [f"b{i}: *a" for i in range(60)]
+    write(tmp_path, "application.yml", "\n".join(lines) + "\n")
+    with pytest.raises(ConfigDataLoadError, match="more than 50 aliases"):
+        Environment.load(config_dir=tmp_path, environ={})
+    monkeypatch.setattr(environment_module, "MAX_YAML_ALIASES", 100)
+    assert Environment.load(config_dir=tmp_path, environ={}).get_property("b59[0]") == "x"

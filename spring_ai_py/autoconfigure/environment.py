@@ -30,7 +30,10 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from yaml import SafeLoader
 
 PropertyValue: TypeAlias = str | int | float | bool | None
 """A value as a source holds it (YAML keeps its scalar types; the rest are text)."""
@@ -545,17 +548,12 @@ def _yaml_documents(text: str, path: Path) -> list[_Document]:
             f"Reading {path.name} needs PyYAML: pip install 'spring_ai_py[config]'"
         ) from error
     documents: list[_Document] = []
-    loader = _bounded_loader()(text)
     try:
-        loaded: list[object] = []
-        while loader.check_data():
-            loaded.append(loader.get_data())
+        loaded = list(yaml.load_all(text, Loader=_bounded_loader()))
     except _LimitExceeded as error:
         raise ConfigDataLoadError(path, str(error)) from None
     except yaml.YAMLError as error:
         raise ConfigDataLoadError(path, f"{path.name} is not valid YAML: {error}") from None
-    finally:
-        loader.dispose()
     for document in loaded:
         if document is None:
             continue
@@ -575,7 +573,7 @@ class _LimitExceeded(Exception):
 
 
 @functools.cache
-def _bounded_loader() -> type[Any]:
+def _bounded_loader() -> type[SafeLoader]:
     """PyYAML's safe loader with SnakeYAML's limits: aliases to collections and nesting."""
     import yaml
 

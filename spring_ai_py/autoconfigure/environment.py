@@ -188,7 +188,7 @@ class Environment:
         (default: the working directory).
 
         ``profiles`` replaces ``spring.profiles.active``; ``overrides`` win over
-        everything; ``environ`` replaces ``os.environ`` (for tests).
+        everything; ``environ`` is the whole environment, read instead of ``os.environ``.
         """
         root = Path(config_dir) if config_dir is not None else Path.cwd()
         env_source = EnvironmentVariablesPropertySource(os.environ if environ is None else environ)

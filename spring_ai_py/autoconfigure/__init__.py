@@ -54,6 +54,7 @@ from spring_ai_py.autoconfigure.openai import (
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
     PgVectorStoreProperties,
+    VectorStoreObservationProperties,
     VectorStoreSelectionProperties,
 )
 
@@ -88,6 +89,7 @@ __all__ = [
     "SpringAiModelProperties",
     "SpringApplication",
     "ToolCallingProperties",
+    "VectorStoreObservationProperties",
     "VectorStoreSelectionProperties",
     "canonical_name",
     "parse_duration",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from datetime import timedelta
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
@@ -23,8 +24,8 @@ class AnthropicConnectionProperties(ConfigurationProperties):
 
     base_url: str | None = None
     api_key: SecretStr | None = None
-    timeout: Duration | None = None
-    max_retries: int | None = None
+    timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    max_retries: int | None = Field(default=None, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
     def option_values(self, variable: Callable[[str], str | None]) -> dict[str, Any]:
@@ -67,12 +68,12 @@ class AnthropicChatProperties(ConfigurationProperties):
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.anthropic.chat.options",)
 
     model: str | None = None
-    max_tokens: int | None = None
+    max_tokens: int | None = Field(default=None, gt=0)
     metadata: dict[str, Any] | None = None
     stop_sequences: list[str] | None = None
-    temperature: float | None = None
-    top_p: float | None = None
-    top_k: int | None = None
+    temperature: float | None = Field(default=None, ge=0, le=1)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    top_k: int | None = Field(default=None, gt=0)
     tool_choice: str | dict[str, Any] | None = None
     thinking: dict[str, Any] | None = None
     disable_parallel_tool_use: bool | None = None

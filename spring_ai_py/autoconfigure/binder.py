@@ -24,7 +24,7 @@ import enum
 import logging
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 from typing import (
     Annotated,
@@ -63,7 +63,7 @@ class PropertiesModel(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore", arbitrary_types_allowed=True)
 
-    def __repr_args__(self) -> Any:
+    def __repr_args__(self) -> Iterator[tuple[str | None, object]]:
         # Boot's sanitizer: sensitive fields and map entries, and URL passwords, masked.
         for name, value in super().__repr_args__():
             if value is not None and name is not None and is_sensitive_key(name):

@@ -50,6 +50,7 @@ from spring_ai_py.autoconfigure.openai import (
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
     PgVectorStoreProperties,
+    VectorStoreObservationProperties,
     VectorStoreSelectionProperties,
 )
 
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     from spring_ai_py.model.tool import ToolCallingManager
     from spring_ai_py.tool import ToolCallbackProvider
     from spring_ai_py.vectorstore import VectorStore
+    from spring_ai_py.vectorstore.observation import VectorStoreObservationConvention
 
 P = TypeVar("P", bound=ConfigurationProperties)
 B = TypeVar("B")
@@ -408,12 +410,25 @@ class ApplicationContext:
     def _tool_calling_manager(self) -> ToolCallingManager:
         from spring_ai_py.model.tool import DefaultToolCallingManager
         from spring_ai_py.tool.execution import DefaultToolExecutionExceptionProcessor
+        from spring_ai_py.tool.observation import DefaultToolCallingObservationConvention
 
         properties = self.get_properties(ToolCallingProperties)
         limits = properties.limits
+        include_content = properties.observations.include_content
+        if include_content:
+            _logger.warning(
+                "You have enabled the inclusion of the tool call arguments and result in the "
+                "observations, with the risk of exposing sensitive or private information. "
+                "Please, be careful!"
+            )
         builder = (
             DefaultToolCallingManager.builder()
             .tracer_provider(self._tracer_provider)
+            .observation_convention(
+                DefaultToolCallingObservationConvention(
+                    include_arguments=include_content, include_result=include_content
+                )
+            )
             .tool_execution_exception_processor(
                 DefaultToolExecutionExceptionProcessor.builder()
                 .always_throw(properties.throw_exception_on_error)
@@ -461,10 +476,16 @@ class ApplicationContext:
                 if self.environment.has_any_under(PgVectorStoreProperties.CONFIG_PREFIX)
                 else "simple"
             )
+        convention = self._vector_store_convention()
         if kind == "simple":
             from spring_ai_py.vectorstore import SimpleVectorStore
 
-            return SimpleVectorStore.builder(self.embedding_model()).build()
+            return (
+                SimpleVectorStore.builder(self.embedding_model())
+                .tracer_provider(self._tracer_provider)
+                .custom_observation_convention(convention)
+                .build()
+            )
         if kind != "pgvector":
             raise ConfigurationPropertiesBindError(
                 "spring.ai.vectorstore.type",
@@ -490,8 +511,21 @@ class ApplicationContext:
             .index_type(pg.index_type)
             .initialize_schema(pg.initialize_schema)
             .max_document_batch_size(pg.max_document_batch_size)
+            .tracer_provider(self._tracer_provider)
+            .custom_observation_convention(convention)
             .build()
         )
+
+    def _vector_store_convention(self) -> VectorStoreObservationConvention:
+        from spring_ai_py.vectorstore.observation import DefaultVectorStoreObservationConvention
+
+        log_query_response = self.get_properties(VectorStoreObservationProperties).log_query_response
+        if log_query_response:
+            _logger.warning(
+                "You have enabled logging out of the query response content with the risk of "
+                "exposing sensitive or private information. Please, be careful!"
+            )
+        return DefaultVectorStoreObservationConvention(include_query_response=log_query_response)
 
     def _mcp_sync_clients(self) -> _McpClients:
         common = self.get_properties(McpClientCommonProperties)
@@ -538,7 +572,8 @@ class ApplicationContext:
         stdio = self.get_properties(McpStdioClientProperties)
         connections: dict[str, McpConnection] = {}
         if stdio.servers_configuration:
-            for name, server in _claude_desktop_servers(stdio.servers_configuration).items():
+            servers = _claude_desktop_servers(self.environment, stdio.servers_configuration)
+            for name, server in servers.items():
                 connections[name] = McpStdioConnection(
                     server["command"], server.get("args", ()), server.get("env")
                 )
@@ -582,14 +617,16 @@ def _required(value: str | None, property_name: str) -> str:
     return value
 
 
-def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
-    """The ``mcpServers`` of a Claude Desktop style JSON file (``classpath:`` and
-    ``file:`` prefixes are read as paths)."""
+def _claude_desktop_servers(environment: Environment, location: str) -> dict[str, dict[str, Any]]:
+    """The ``mcpServers`` of a Claude Desktop style JSON file (a ``classpath:`` location
+    is in the application's resources: see :meth:`Environment.resource`)."""
     import json
-    from pathlib import Path
 
-    path = Path(location.removeprefix("file:").removeprefix("classpath:"))
     property_name = "spring.ai.mcp.client.stdio.servers-configuration"
+    try:
+        path = environment.resource(location)
+    except FileNotFoundError as error:
+        raise ConfigurationPropertiesBindError(property_name, str(error)) from None
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

@@ -30,7 +30,10 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from yaml import SafeLoader
 
 PropertyValue: TypeAlias = str | int | float | bool | None
 """A value as a source holds it (YAML keeps its scalar types; the rest are text)."""
@@ -168,6 +171,9 @@ class Environment:
     sources: list[PropertySource]
     active_profiles: tuple[str, ...] = ()
     _env: EnvironmentVariablesPropertySource | None = field(default=None, repr=False)
+    config_dir: Path | None = None
+    """The application's directory (``config_dir`` of :meth:`load`): its ``resources/``
+    and itself are the class path that ``classpath:`` locations resolve against."""
 
     @classmethod
     def load(
@@ -182,7 +188,7 @@ class Environment:
         (default: the working directory).
 
         ``profiles`` replaces ``spring.profiles.active``; ``overrides`` win over
-        everything; ``environ`` replaces ``os.environ`` (for tests).
+        everything; ``environ`` is the whole environment, read instead of ``os.environ``.
         """
         root = Path(config_dir) if config_dir is not None else Path.cwd()
         env_source = EnvironmentVariablesPropertySource(os.environ if environ is None else environ)
@@ -216,7 +222,7 @@ class Environment:
                 sources.extend(_applicable(path, documents, effective))
         for path, documents in base_documents:
             sources.extend(_applicable(path, documents, effective))
-        return cls(sources, active, env_source)
+        return cls(sources, active, env_source, root)
 
     def get_property(self, name: str, default: str | None = None) -> str | None:
         """The text of property ``name`` with placeholders resolved, else ``default``."""
@@ -275,6 +281,28 @@ class Environment:
         """The first placeholder left in a resolved ``text``, or ``None``."""
         match = re.search(r"\$\{[^}]*\}", text)
         return match.group(0) if match else None
+
+    def resource(self, location: str) -> Path:
+        """The file a resource location (a ``...-configuration`` property) names.
+
+        ``classpath:x`` (or ``classpath:/x``) is ``x`` in the application's resources:
+        ``<config_dir>/resources/x``, else ``<config_dir>/x``, never the filesystem root
+        or the working directory, and never a path that ``..`` leads out of them.
+        ``file:x`` and a plain path are filesystem paths. A ``classpath:`` resource that
+        does not exist raises ``FileNotFoundError`` in Spring's words.
+        """
+        if not location.startswith("classpath:"):
+            return Path(location.removeprefix("file:"))
+        relative = location.removeprefix("classpath:").lstrip("/")
+        root = self.config_dir if self.config_dir is not None else Path.cwd()
+        for base in (root / "resources", root):
+            candidate = (base / relative).resolve()
+            if candidate.is_relative_to(base.resolve()) and candidate.exists():
+                return candidate
+        raise FileNotFoundError(
+            f"class path resource [{relative}] cannot be opened because it does not exist "
+            f"(looked in {root / 'resources'} and {root})"
+        )
 
     def environment_variable(self, name: str) -> str | None:
         """The environment variable ``name`` by its exact name, from the ``environ`` this
@@ -520,17 +548,12 @@ def _yaml_documents(text: str, path: Path) -> list[_Document]:
             f"Reading {path.name} needs PyYAML: pip install 'spring_ai_py[config]'"
         ) from error
     documents: list[_Document] = []
-    loader = _bounded_loader()(text)
     try:
-        loaded: list[object] = []
-        while loader.check_data():
-            loaded.append(loader.get_data())
+        loaded = list(yaml.load_all(text, Loader=_bounded_loader()))
     except _LimitExceeded as error:
         raise ConfigDataLoadError(path, str(error)) from None
     except yaml.YAMLError as error:
         raise ConfigDataLoadError(path, f"{path.name} is not valid YAML: {error}") from None
-    finally:
-        loader.dispose()
     for document in loaded:
         if document is None:
             continue
@@ -550,7 +573,7 @@ class _LimitExceeded(Exception):
 
 
 @functools.cache
-def _bounded_loader() -> type[Any]:
+def _bounded_loader() -> type[SafeLoader]:
     """PyYAML's safe loader with SnakeYAML's limits: aliases to collections and nesting."""
     import yaml
 

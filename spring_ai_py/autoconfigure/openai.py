@@ -24,8 +24,8 @@ class AbstractOpenAiProperties(ConfigurationProperties):
     api_key: SecretStr | None = None
     organization_id: str | None = None
     model: str | None = None
-    timeout: Duration = DEFAULT_TIMEOUT
-    max_retries: int = DEFAULT_MAX_RETRIES
+    timeout: Annotated[Duration, Field(gt=timedelta(0))] = DEFAULT_TIMEOUT
+    max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
 
@@ -113,19 +113,19 @@ class OpenAiChatProperties(AbstractOpenAiProperties):
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.chat.options",)
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
-    frequency_penalty: float | None = None
+    frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
     logit_bias: dict[str, int] | None = None
     logprobs: bool | None = None
-    top_logprobs: int | None = None
-    max_tokens: int | None = None
-    max_completion_tokens: int | None = None
-    n: int | None = None
-    presence_penalty: float | None = None
+    top_logprobs: int | None = Field(default=None, ge=0, le=20)
+    max_tokens: int | None = Field(default=None, gt=0)
+    max_completion_tokens: int | None = Field(default=None, gt=0)
+    n: int | None = Field(default=None, gt=0)
+    presence_penalty: float | None = Field(default=None, ge=-2, le=2)
     response_format: dict[str, Any] | None = None
     seed: int | None = None
     stop: list[str] | None = None
-    temperature: float | None = None
-    top_p: float | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, ge=0, le=1)
     tool_choice: str | dict[str, Any] | None = None
     user: str | None = None
     parallel_tool_calls: bool | None = None
@@ -160,7 +160,7 @@ class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
     metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
     user: str | None = None
     encoding_format: str | None = None
-    dimensions: int | None = None
+    dimensions: int | None = Field(default=None, gt=0)
     extra_body: dict[str, Any] | None = None
 
     def option_values(self) -> dict[str, Any]:

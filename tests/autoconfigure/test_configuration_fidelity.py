@@ -6,25 +6,38 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel
 from spring_ai_py.autoconfigure import (
+    AnthropicChatProperties,
+    ApplicationContext,
     ConfigDataLoadError,
+    ConfigurationProperties,
     ConfigurationPropertiesBindError,
     DataSourceProperties,
     Environment,
+    McpClientCommonProperties,
     McpStdioClientProperties,
     OpenAiChatProperties,
     OpenAiCommonProperties,
+    OpenAiEmbeddingProperties,
+    PgVectorStoreProperties,
     SpringApplication,
     ToolCallingProperties,
+    VectorStoreObservationProperties,
 )
+from spring_ai_py.autoconfigure import environment as environment_module
 from spring_ai_py.autoconfigure.environment import profile_matches
+from spring_ai_py.document import Document
 from spring_ai_py.mcp.connection import McpStdioConnection
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+from spring_ai_py.tool import tool
+from spring_ai_py.vectorstore import SearchRequest
+from spring_ai_py.vectorstore.pgvector import PgVectorStore
 
 
 @pytest.fixture
@@ -437,3 +450,217 @@ def test_bind_errors_mask_url_passwords(tmp_path: Path) -> None:
         OpenAiChatProperties.bind(environment)
     assert "url-pa55" not in str(caught.value)
     assert "postgresql://u:***@h/db" in str(caught.value)
+
+
+# -- out-of-range numbers -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("properties", "kind", "name"),
+    [
+        (
+            "spring.ai.openai.chat.max-tokens=0",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.max-tokens",
+        ),
+        (
+            "spring.ai.openai.chat.options.max-tokens=-5",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.options.max-tokens",
+        ),
+        (
+            "spring.ai.openai.chat.temperature=3.5",
+            OpenAiChatProperties,
+            "spring.ai.openai.chat.temperature",
+        ),
+        ("spring.ai.openai.chat.n=0", OpenAiChatProperties, "spring.ai.openai.chat.n"),
+        ("spring.ai.openai.max-retries=-1", OpenAiCommonProperties, "spring.ai.openai.max-retries"),
+        ("spring.ai.openai.timeout=0s", OpenAiCommonProperties, "spring.ai.openai.timeout"),
+        (
+            "spring.ai.anthropic.chat.max-tokens=0",
+            AnthropicChatProperties,
+            "spring.ai.anthropic.chat.max-tokens",
+        ),
+        (
+            "spring.ai.anthropic.chat.top-p=1.5",
+            AnthropicChatProperties,
+            "spring.ai.anthropic.chat.top-p",
+        ),
+        (
+            "spring.ai.openai.embedding.dimensions=0",
+            OpenAiEmbeddingProperties,
+            "spring.ai.openai.embedding.dimensions",
+        ),
+        (
+            "spring.ai.tools.limits.max-total-tool-calls=0",
+            ToolCallingProperties,
+            "spring.ai.tools.limits.max-total-tool-calls",
+        ),
+        (
+            "spring.ai.mcp.client.request-timeout=-1s",
+            McpClientCommonProperties,
+            "spring.ai.mcp.client.request-timeout",
+        ),
+        (
+            "spring.ai.vectorstore.pgvector.max-document-batch-size=0",
+            PgVectorStoreProperties,
+            "spring.ai.vectorstore.pgvector.max-document-batch-size",
+        ),
+    ],
+)
+def test_out_of_range_numbers_are_bind_errors_naming_the_property(
+    tmp_path: Path, properties: str, kind: type[ConfigurationProperties], name: str
+) -> None:
+    write(tmp_path, "application.properties", properties + "\n")
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        kind.bind(environment)
+    assert caught.value.property_name == name
+    assert "application.properties" in (caught.value.origin or "")
+
+
+# -- classpath: locations -----------------------------------------------------------------
+
+SERVERS_JSON = '{"mcpServers": {"fs": {"command": "%s", "args": ["-V"]}}}'
+
+
+def stdio_commands(context: ApplicationContext) -> list[str]:
+    return [c.command for c in context._stdio_connections().values()]
+
+
+@pytest.mark.parametrize("subdir", ["resources", ""])
+def test_classpath_locations_resolve_against_the_applications_resources(
+    tmp_path: Path, subdir: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = tmp_path / "app"
+    (app / subdir).mkdir(parents=True, exist_ok=True)
+    write(app / subdir, "mcp-servers-config.json", SERVERS_JSON % "from-resources")
+    # The working directory has a same-named file that must not be picked.
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    write(elsewhere, "mcp-servers-config.json", SERVERS_JSON % "from-cwd")
+    monkeypatch.chdir(elsewhere)
+    write(
+        app,
+        "application.properties",
+        "spring.ai.mcp.client.stdio.servers-configuration=classpath:/mcp-servers-config.json\n",
+    )
+    with SpringApplication.run(config_dir=app, environ={}) as context:
+        assert stdio_commands(context) == ["from-resources"]
+
+
+def test_resources_dir_wins_over_the_config_dir(tmp_path: Path) -> None:
+    (tmp_path / "resources").mkdir()
+    write(tmp_path / "resources", "s.json", SERVERS_JSON % "resources")
+    write(tmp_path, "s.json", SERVERS_JSON % "config-dir")
+    overrides = {"spring.ai.mcp.client.stdio.servers-configuration": "classpath:s.json"}
+    with SpringApplication.run(config_dir=tmp_path, environ={}, overrides=overrides) as context:
+        assert stdio_commands(context) == ["resources"]
+
+
+def test_a_missing_classpath_resource_or_one_outside_it_is_a_bind_error(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    app.mkdir()
+    write(tmp_path, "outside.json", SERVERS_JSON % "outside")
+    for location in ("classpath:/nope.json", "classpath:../outside.json"):
+        overrides = {"spring.ai.mcp.client.stdio.servers-configuration": location}
+        with (
+            SpringApplication.run(config_dir=app, environ={}, overrides=overrides) as context,
+            pytest.raises(ConfigurationPropertiesBindError, match="class path resource"),
+        ):
+            context.mcp_sync_clients()
+
+
+# -- pgvector without dimensions ----------------------------------------------------------
+
+
+def test_pgvector_without_dimensions_measures_the_model_with_one_embed_call(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.datasource.url=jdbc:postgresql://127.0.0.1:9/none\n"
+        "spring.ai.openai.api-key=sk-test\n"
+        "spring.ai.openai.embedding.model=text-embedding-ada-002\n"
+        "spring.ai.vectorstore.pgvector.table-name=measured\n",
+    )
+    with OpenAiTestServer(embedding_dimensions=12) as server:
+        environ = {"OPENAI_BASE_URL": server.base_url}
+        with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+            store = context.vector_store()
+            assert isinstance(store, PgVectorStore)
+            assert store.embedding_dimensions() == 12  # not ada-002's 1536 by name
+            assert store.embedding_dimensions() == 12
+        assert len(server.requests) == 1
+        assert server.requests[0].path == "/v1/embeddings"
+
+
+# -- observation properties ---------------------------------------------------------------
+
+
+@tool(description="The weather in a city")
+def weather(city: str) -> str:
+    return f"Sunny in {city}"
+
+
+@pytest.mark.parametrize("include", [True, False])
+def test_tools_include_content_puts_arguments_and_result_on_the_tool_span(
+    tmp_path: Path, openai_server: OpenAiTestServer, otel: Any, include: bool
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        f"spring.ai.openai.base-url={openai_server.base_url}\nspring.ai.openai.api-key=k\n"
+        f"spring.ai.tools.observations.include-content={str(include).lower()}\n",
+    )
+    openai_server.enqueue_tool_calls([{"name": "weather", "arguments": {"city": "Oslo"}}])
+    openai_server.enqueue_text("It is sunny")
+    with SpringApplication.run(
+        config_dir=tmp_path, environ={}, tracer_provider=otel.provider
+    ) as context:
+        client = context.chat_client_builder().build()
+        assert client.prompt().user("Weather?").tools(weather).call().content() == "It is sunny"
+    attributes = dict(otel.span("execute_tool weather").attributes or {})
+    if include:
+        assert attributes["gen_ai.tool.call.arguments"] == '{"city": "Oslo"}'
+        assert attributes["gen_ai.tool.call.result"] == "Sunny in Oslo"
+    else:
+        assert "gen_ai.tool.call.arguments" not in attributes
+        assert "gen_ai.tool.call.result" not in attributes
+
+
+def test_vectorstore_log_query_response_puts_the_found_documents_on_the_query_span(
+    tmp_path: Path, otel: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    write(
+        tmp_path,
+        "application.properties",
+        "spring.ai.openai.api-key=k\nspring.ai.vectorstore.observations.log-query-response=true\n",
+    )
+    with OpenAiTestServer(embedding_dimensions=8) as server:
+        environ = {"OPENAI_BASE_URL": server.base_url}
+        with (
+            caplog.at_level(logging.WARNING, "spring_ai_py.autoconfigure"),
+            SpringApplication.run(
+                config_dir=tmp_path, environ=environ, tracer_provider=otel.provider
+            ) as context,
+        ):
+            assert context.get_properties(VectorStoreObservationProperties).log_query_response
+            store = context.vector_store()
+            store.add([Document("Paris is in France"), Document("Tokyo is in Japan")])
+            store.similarity_search(SearchRequest.builder().query("France").top_k(1).build())
+    attributes = dict(otel.span("simple query").attributes or {})
+    assert list(attributes["db.vector.query.response.documents"]) == ["Paris is in France"]
+    assert "query response content" in caplog.text
+
+
+def test_a_configuration_limit_changes_by_assigning_its_module_constant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = ['a: &a ["x"]'] + [f"b{i}: *a" for i in range(60)]
+    write(tmp_path, "application.yml", "\n".join(lines) + "\n")
+    with pytest.raises(ConfigDataLoadError, match="more than 50 aliases"):
+        Environment.load(config_dir=tmp_path, environ={})
+    monkeypatch.setattr(environment_module, "MAX_YAML_ALIASES", 100)
+    assert Environment.load(config_dir=tmp_path, environ={}).get_property("b59[0]") == "x"

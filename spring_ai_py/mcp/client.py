@@ -27,6 +27,7 @@ from mcp.server.mcpserver import MCPServer
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_sync
+from spring_ai_py.mcp.connection import streamable_http_transport
 from spring_ai_py.mcp.server import McpToolServer
 
 if TYPE_CHECKING:
@@ -137,6 +138,8 @@ class _Session:
         target = owner.server
         if isinstance(target, McpToolServer):
             target = target.server
+        elif isinstance(target, str):  # the SDK would build its HTTP client on this loop
+            target = streamable_http_transport(target)
         client = Client(
             target,
             mode=owner.mode,

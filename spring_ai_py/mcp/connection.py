@@ -29,13 +29,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
 
 if TYPE_CHECKING:
+    import httpx2
     from mcp.client import Transport
     from mcp.client._transport import TransportStreams  # the Transport protocol's item type
     from mcp.client.stdio import StdioServerParameters
 
-    from spring_ai_py.mcp.client import McpAsyncClient, McpServerTarget, McpSyncClient
+    from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 
 
 def _join(url: str, endpoint: str) -> str:
@@ -85,10 +87,8 @@ class McpStreamableHttpConnection:
         """``url`` + ``endpoint`` (``None``, an unset property, is Spring's ``/mcp``)."""
         return _join(self.url, "/mcp" if self.endpoint is None else self.endpoint)
 
-    def server_target(self) -> McpServerTarget:
-        if not self.headers:
-            return self.endpoint_url
-        return _streamable_http_transport(self.endpoint_url, dict(self.headers))
+    def server_target(self) -> Transport:
+        return streamable_http_transport(self.endpoint_url, dict(self.headers or {}))
 
 
 @dataclass(frozen=True)
@@ -108,30 +108,58 @@ class McpSseConnection:
         return _join(self.url, "/sse" if self.sse_endpoint is None else self.sse_endpoint)
 
     def server_target(self) -> Transport:
-        from mcp.client.sse import sse_client
-
-        transport: Transport = sse_client(
-            self.endpoint_url, headers=dict(self.headers) if self.headers else None
-        )
-        return transport
+        return _sse_transport(self.endpoint_url, dict(self.headers or {}))
 
 
 McpConnection: TypeAlias = McpStdioConnection | McpStreamableHttpConnection | McpSseConnection
 """Any of the connection configs."""
 
 
-def _streamable_http_transport(url: str, headers: dict[str, str]) -> Transport:
+async def _http_client(headers: dict[str, str], connect_timeout: float) -> httpx2.AsyncClient:
+    """An HTTP client with the SDK's timeouts (``connect_timeout``, 300 s to read a
+    stream), built on a worker thread: building one loads the TLS trust store, tens of
+    milliseconds that would otherwise stall the loop shared by every MCP session."""
+    import httpx2
+
+    timeout = httpx2.Timeout(connect_timeout, read=300.0)
+    return await run_blocking(None, lambda: httpx2.AsyncClient(headers=headers, timeout=timeout))
+
+
+def streamable_http_transport(url: str, headers: dict[str, str] | None = None) -> Transport:
+    """The SDK's streamable-HTTP transport to ``url``, sending ``headers``, whose HTTP
+    client is built off the event loop."""
+
     @contextlib.asynccontextmanager
     async def transport() -> AsyncIterator[TransportStreams]:
-        import httpx2
         from mcp.client.streamable_http import streamable_http_client
 
-        # The SDK's own defaults: 30 s to connect and write, 300 s to read a stream.
-        timeout = httpx2.Timeout(30.0, read=300.0)
+        # The SDK's own defaults: 30 s to connect and write.
         async with (
-            httpx2.AsyncClient(headers=headers, timeout=timeout) as http_client,
+            await _http_client(headers or {}, 30.0) as http_client,
             streamable_http_client(url, http_client=http_client) as streams,
         ):
+            yield streams
+
+    opened: Transport = transport()
+    return opened
+
+
+def _sse_transport(url: str, headers: dict[str, str]) -> Transport:
+    @contextlib.asynccontextmanager
+    async def transport() -> AsyncIterator[TransportStreams]:
+        from mcp.client.sse import sse_client
+
+        # The SDK's SSE defaults: 5 s for the HTTP operations.
+        http_client = await _http_client(headers, 5.0)
+
+        def prebuilt(
+            headers: dict[str, str] | None = None,
+            timeout: httpx2.Timeout | None = None,
+            auth: httpx2.Auth | None = None,
+        ) -> httpx2.AsyncClient:
+            return http_client  # built above with the same headers and timeouts
+
+        async with sse_client(url, httpx_client_factory=prebuilt) as streams:
             yield streams
 
     opened: Transport = transport()

@@ -27,7 +27,13 @@ from mcp.server.mcpserver import MCPServer
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_sync
-from spring_ai_py.mcp.connection import streamable_http_transport
+from spring_ai_py.mcp.connection import (
+    McpStdioConnection,
+    StderrTarget,
+    check_stderr_target,
+    stdio_transport,
+    streamable_http_transport,
+)
 from spring_ai_py.mcp.server import McpToolServer
 
 if TYPE_CHECKING:
@@ -140,6 +146,8 @@ class _Session:
             target = target.server
         elif isinstance(target, str):  # the SDK would build its HTTP client on this loop
             target = streamable_http_transport(target)
+        elif isinstance(target, StdioServerParameters):
+            target = stdio_transport(target, owner.stderr)
         client = Client(
             target,
             mode=owner.mode,
@@ -240,6 +248,7 @@ class _McpClient:
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
         mode: str = "legacy",
         tools_change_consumers: list[ToolsChangeConsumer] | None = None,
+        stderr: StderrTarget = None,
     ) -> None:
         _assert.not_none(server, "server cannot be null")
         _assert.is_true(request_timeout > 0, "request_timeout must be positive")
@@ -253,6 +262,8 @@ class _McpClient:
         self.client_info = client_info
         self.request_timeout = request_timeout
         self.mode = mode
+        check_stderr_target(stderr)
+        self.stderr = stderr
         self._tools_change_consumers: list[ToolsChangeConsumer] = list(tools_change_consumers or [])
         self._tools: list[types.Tool] | None = None
         self._session = _Session(self)
@@ -371,7 +382,8 @@ class McpSyncClient(_McpClient):
     connects and initializes; ``close()`` (or leaving the block) disconnects. A request
     before ``initialize()`` initializes first. Works from any thread and from asyncio
     code (the ``a``-prefixed methods await without blocking the loop); the connection
-    lives on the library's bridge loop.
+    lives on the library's bridge loop. For a stdio server, ``stderr`` says where its
+    stderr goes (a logger, a file path, an open file; see ``StderrTarget``).
     """
 
     _bridge_owned = True
@@ -395,6 +407,7 @@ class McpSyncClient(_McpClient):
             connection_name=connection_name,
             client_info=client_info,
             request_timeout=request_timeout,
+            stderr=connection.stderr if isinstance(connection, McpStdioConnection) else None,
         )
         if initialize:
             client.initialize()
@@ -502,6 +515,7 @@ class McpAsyncClient(_McpClient):
             connection_name=connection_name,
             client_info=client_info,
             request_timeout=request_timeout,
+            stderr=connection.stderr if isinstance(connection, McpStdioConnection) else None,
         )
         if initialize:
             await client.initialize()

@@ -1,6 +1,9 @@
 """``McpToolServer`` over every transport (in process, stdio, streamable HTTP, SSE): it
 advertises ``tools.listChanged`` and tells connected clients when ``add_tool()`` /
-``remove_tool()`` change its tools (Spring's ``McpSyncServer.addTool``)."""
+``remove_tool()`` change its tools (Spring's ``McpSyncServer.addTool``).
+
+Also the port of Spring AI 2.0.1 `org.springframework.ai.mcp.server.webflux.autoconfigure.McpToolCallProviderCachingIT`:
+1 test ported, 0 skipped."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import queue
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import mcp_types as types
@@ -128,3 +132,53 @@ def test_a_client_that_disconnects_is_no_longer_notified(app: str) -> None:
         assert server._connections == {}  # the server keeps nothing of a gone client
         server.add_tool(shout)
         assert "shout" in [t.name for t in server.get_tools()]
+
+
+@dataclass
+class TimeRequest:
+    location: str
+
+
+def test_client_tool_callbacks_update_when_server_tools_change(tmp_path: Path) -> None:
+    """Port of Spring's ``McpToolCallProviderCachingIT.clientToolCallbacksUpdateWhenServerToolsChangeAsync``:
+    the context's ``mcp_tool_callbacks()`` over streamable HTTP follows the server's
+    ``add_tool`` / ``remove_tool``."""
+    from spring_ai_py.autoconfigure import SpringApplication
+    from spring_ai_py.tool.function import FunctionToolCallback
+
+    @tool
+    def weather(city_name: str) -> str:
+        """Provides weather information by city name"""
+        return "Weather is 22C with rain "
+
+    server = McpToolServer("test-mcp-server", tools=[weather])
+    current_time = (
+        FunctionToolCallback.builder(
+            "currentTime", lambda request: f"The time in {request.location} is 12:00 PM."
+        )
+        .description("Get the current time by location")
+        .input_type(TimeRequest)
+        .build()
+    )
+    with HttpServer(server.streamable_http_app()) as http, SpringApplication.run(
+        config_dir=tmp_path,
+        environ={},
+        overrides={
+            "spring.ai.mcp.client.streamable-http.connections.server1.url": http.url,
+            "spring.ai.mcp.client.initialized": False,
+        },
+    ) as context:
+        tcp = context.mcp_tool_callbacks()
+        assert len(tcp.get_tool_callbacks()) == 1
+
+        server.add_tool(current_time)
+        deadline = time.monotonic() + 5
+        while len(tcp.get_tool_callbacks()) != 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(tcp.get_tool_callbacks()) == 2
+
+        server.remove_tool("weather")
+        deadline = time.monotonic() + 5
+        while len(tcp.get_tool_callbacks()) != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [c.get_tool_definition().name for c in tcp.get_tool_callbacks()] == ["currentTime"]

@@ -571,6 +571,8 @@ class McpAsyncClient(_McpClient):
 
     async def _close_session(self) -> None:
         loop = self._session.loop
+        if loop is not None and loop.is_closed():
+            return  # the loop that held the session is gone, and the session with it
         if loop is not None and _running_loop() is not loop:
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._session.close(), loop))
         else:

@@ -499,3 +499,15 @@ def test_http_clients_are_built_off_the_session_loop(
     assert asyncio.run(asyncio.wait_for(run(), 60)) == ["get_weather"] * 4
     assert len(built_on) == 4
     assert threading.get_ident() not in built_on  # the loop ran on this thread
+
+
+def test_an_async_client_closes_quietly_after_its_loop_ended() -> None:
+    clients: list[McpAsyncClient] = []
+
+    async def connect() -> None:
+        clients.append(await open_async_client("short-lived", stdio_connection("weather")))
+        await clients[0].list_tools()
+
+    asyncio.run(asyncio.wait_for(connect(), 60))
+    asyncio.run(clients[0].close())  # the loop that held the session is gone
+    assert not clients[0].is_initialized()

@@ -50,11 +50,11 @@ class TokenCountBatchingStrategy(BatchingStrategy):
         if isinstance(encoding_type, TokenCountEstimator):
             self._estimator: TokenCountEstimator = encoding_type
         else:
-            _assert.not_none(encoding_type, "EncodingType must not be null")
+            _assert.not_none(encoding_type, "encoding_type must not be null")
             self._estimator = JTokkitTokenCountEstimator(encoding_type)
-        _assert.is_true(max_input_token_count > 0, "MaxInputTokenCount must be greater than 0")
-        _assert.is_true(0 <= reserve_percentage < 1, "ReservePercentage must be in range [0, 1)")
-        _assert.not_none(metadata_mode, "MetadataMode must not be null")
+        _assert.is_true(max_input_token_count > 0, "max_input_token_count must be greater than 0")
+        _assert.is_true(0 <= reserve_percentage < 1, "reserve_percentage must be in range [0, 1)")
+        _assert.not_none(metadata_mode, "metadata_mode must not be null")
         # Java's Math.round: half up, not Python's half to even.
         self._max_input_token_count = int(max_input_token_count * (1 - reserve_percentage) + 0.5)
         self._content_formatter = content_formatter or Document.DEFAULT_CONTENT_FORMATTER

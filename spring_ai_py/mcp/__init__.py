@@ -34,6 +34,7 @@ _EXPORTS = {
     "McpSseConnection": "spring_ai_py.mcp.connection",
     "McpStdioConnection": "spring_ai_py.mcp.connection",
     "McpStreamableHttpConnection": "spring_ai_py.mcp.connection",
+    "StderrTarget": "spring_ai_py.mcp.connection",
     "McpSyncClient": "spring_ai_py.mcp.client",
     "McpToolFilter": "spring_ai_py.mcp.mcp_tool_naming",
     "McpToolNamePrefixGenerator": "spring_ai_py.mcp.mcp_tool_naming",
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from spring_ai_py.mcp.connection import (
         McpStreamableHttpConnection as McpStreamableHttpConnection,
     )
+    from spring_ai_py.mcp.connection import StderrTarget as StderrTarget
     from spring_ai_py.mcp.connection import open_async_client as open_async_client
     from spring_ai_py.mcp.connection import open_sync_client as open_sync_client
     from spring_ai_py.mcp.mcp_connection_info import McpConnectionInfo as McpConnectionInfo

@@ -27,6 +27,13 @@ from mcp.server.mcpserver import MCPServer
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_sync
+from spring_ai_py.mcp.connection import (
+    McpStdioConnection,
+    StderrTarget,
+    check_stderr_target,
+    stdio_transport,
+    streamable_http_transport,
+)
 from spring_ai_py.mcp.server import McpToolServer
 
 if TYPE_CHECKING:
@@ -137,6 +144,10 @@ class _Session:
         target = owner.server
         if isinstance(target, McpToolServer):
             target = target.server
+        elif isinstance(target, str):  # the SDK would build its HTTP client on this loop
+            target = streamable_http_transport(target)
+        elif isinstance(target, StdioServerParameters):
+            target = stdio_transport(target, owner.stderr)
         client = Client(
             target,
             mode=owner.mode,
@@ -237,6 +248,7 @@ class _McpClient:
         request_timeout: float = DEFAULT_REQUEST_TIMEOUT,
         mode: str = "legacy",
         tools_change_consumers: list[ToolsChangeConsumer] | None = None,
+        stderr: StderrTarget = None,
     ) -> None:
         _assert.not_none(server, "server cannot be null")
         _assert.is_true(request_timeout > 0, "request_timeout must be positive")
@@ -250,6 +262,8 @@ class _McpClient:
         self.client_info = client_info
         self.request_timeout = request_timeout
         self.mode = mode
+        check_stderr_target(stderr)
+        self.stderr = stderr
         self._tools_change_consumers: list[ToolsChangeConsumer] = list(tools_change_consumers or [])
         self._tools: list[types.Tool] | None = None
         self._session = _Session(self)
@@ -368,7 +382,8 @@ class McpSyncClient(_McpClient):
     connects and initializes; ``close()`` (or leaving the block) disconnects. A request
     before ``initialize()`` initializes first. Works from any thread and from asyncio
     code (the ``a``-prefixed methods await without blocking the loop); the connection
-    lives on the library's bridge loop.
+    lives on the library's bridge loop. For a stdio server, ``stderr`` says where its
+    stderr goes (a logger, a file path, an open file; see ``StderrTarget``).
     """
 
     _bridge_owned = True
@@ -392,6 +407,7 @@ class McpSyncClient(_McpClient):
             connection_name=connection_name,
             client_info=client_info,
             request_timeout=request_timeout,
+            stderr=connection.stderr if isinstance(connection, McpStdioConnection) else None,
         )
         if initialize:
             client.initialize()
@@ -499,6 +515,7 @@ class McpAsyncClient(_McpClient):
             connection_name=connection_name,
             client_info=client_info,
             request_timeout=request_timeout,
+            stderr=connection.stderr if isinstance(connection, McpStdioConnection) else None,
         )
         if initialize:
             await client.initialize()
@@ -554,6 +571,8 @@ class McpAsyncClient(_McpClient):
 
     async def _close_session(self) -> None:
         loop = self._session.loop
+        if loop is not None and loop.is_closed():
+            return  # the loop that held the session is gone, and the session with it
         if loop is not None and _running_loop() is not loop:
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._session.close(), loop))
         else:

@@ -132,7 +132,9 @@ class McpToolServer:
     def _remember(self, ctx: ServerRequestContext[Any]) -> None:
         # The SDK builds a session per message; the client's lasting `Connection`
         # (whose exit stack unwinds when the client disconnects) sits behind it.
-        connection: Connection = ctx.session._connection
+        connection = getattr(ctx.session, "_connection", None)
+        if not isinstance(connection, Connection):
+            return  # an SDK without it: the client is not told of tool-list changes
         with self._connections_lock:
             if connection in self._connections:
                 return

@@ -167,7 +167,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             and not isinstance(runtime, OpenAiChatOptions)
             and runtime.get_top_k() is not None
         ):
-            logger.warning("The topK option is not supported by OpenAI chat models. Ignoring.")
+            logger.warning("The top_k option is not supported by OpenAI chat models. Ignoring.")
         return self.request_options(prompt)
 
     def create_request(
@@ -461,9 +461,9 @@ def _tool_choice(tool_choice: str | dict[str, Any]) -> Any:
     try:
         node = json.loads(tool_choice)
     except ValueError as error:
-        raise ValueError(f"Failed to parse toolChoice JSON: {tool_choice}") from error
+        raise ValueError(f"Failed to parse tool_choice JSON: {tool_choice}") from error
     if not isinstance(node, dict):
-        raise ValueError(f"Failed to parse toolChoice JSON: {tool_choice}")
+        raise ValueError(f"Failed to parse tool_choice JSON: {tool_choice}")
     return parse_tool_choice(node)
 
 

@@ -79,9 +79,9 @@ def test_budget_rounds_like_java_and_counts_the_formatted_content() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((EncodingType.CL100K_BASE, 0, 0.1), "MaxInputTokenCount must be greater than 0"),
-        ((EncodingType.CL100K_BASE, 10, 1.0), r"ReservePercentage must be in range \[0, 1\)"),
-        ((None, 10, 0.1), "EncodingType must not be null"),
+        ((EncodingType.CL100K_BASE, 0, 0.1), "max_input_token_count must be greater than 0"),
+        ((EncodingType.CL100K_BASE, 10, 1.0), r"reserve_percentage must be in range \[0, 1\)"),
+        ((None, 10, 0.1), "encoding_type must not be null"),
     ],
 )
 def test_invalid_arguments_are_rejected(args: tuple[object, ...], message: str) -> None:

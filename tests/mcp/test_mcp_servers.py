@@ -464,3 +464,50 @@ def test_a_server_tool_whose_name_formats_to_nothing_is_skipped_with_a_warning(
         callbacks = provider_of(client).get_tool_callbacks()
         assert [c.get_tool_definition().name for c in callbacks] == ["local_time"]
     assert "Skipping the tool '!!!' of MCP client odd" in caplog.text
+
+
+def test_http_clients_are_built_off_the_session_loop(
+    monkeypatch: pytest.MonkeyPatch, sse_weather_server: HttpServer, http_weather_server: HttpServer
+) -> None:
+    """Building an HTTP client loads the TLS trust store (tens of milliseconds): done on
+    the loop, it would stall every MCP session sharing it. Each transport builds its
+    client on a worker thread."""
+    import httpx2
+
+    built_on: list[int] = []
+    original_init = httpx2.AsyncClient.__init__
+
+    def recording_init(self: httpx2.AsyncClient, *args: Any, **kwargs: Any) -> None:
+        built_on.append(threading.get_ident())
+        original_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(httpx2.AsyncClient, "__init__", recording_init)
+    targets: list[Any] = [
+        McpSseConnection(sse_weather_server.url).server_target(),
+        McpStreamableHttpConnection(http_weather_server.url).server_target(),
+        McpStreamableHttpConnection(http_weather_server.url, headers={"X-Api-Key": "k"}).server_target(),
+        f"{http_weather_server.url}/mcp",
+    ]
+
+    async def run() -> list[str]:
+        names = []
+        for target in targets:
+            async with McpAsyncClient(target) as client:
+                names.append((await client.list_tools()).tools[0].name)
+        return names
+
+    assert asyncio.run(asyncio.wait_for(run(), 60)) == ["get_weather"] * 4
+    assert len(built_on) == 4
+    assert threading.get_ident() not in built_on  # the loop ran on this thread
+
+
+def test_an_async_client_closes_quietly_after_its_loop_ended() -> None:
+    clients: list[McpAsyncClient] = []
+
+    async def connect() -> None:
+        clients.append(await open_async_client("short-lived", stdio_connection("weather")))
+        await clients[0].list_tools()
+
+    asyncio.run(asyncio.wait_for(connect(), 60))
+    asyncio.run(clients[0].close())  # the loop that held the session is gone
+    assert not clients[0].is_initialized()

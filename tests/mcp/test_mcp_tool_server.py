@@ -1,6 +1,9 @@
 """``McpToolServer`` over every transport (in process, stdio, streamable HTTP, SSE): it
 advertises ``tools.listChanged`` and tells connected clients when ``add_tool()`` /
-``remove_tool()`` change its tools (Spring's ``McpSyncServer.addTool``)."""
+``remove_tool()`` change its tools (Spring's ``McpSyncServer.addTool``).
+
+Also the port of Spring AI 2.0.1 `org.springframework.ai.mcp.server.webflux.autoconfigure.McpToolCallProviderCachingIT`:
+1 test ported, 0 skipped."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import queue
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import mcp_types as types
@@ -61,24 +65,25 @@ def connected(request: pytest.FixtureRequest) -> Iterator[tuple[McpToolServer, M
     yield from ((server, client) for client in _connect(request.param, server))
 
 
+@pytest.fixture(params=["in-process", "streamable-http", "sse"])
+def connected_in_this_process(request: pytest.FixtureRequest) -> Iterator[tuple[McpToolServer, McpSyncClient]]:
+    server = build_server()
+    yield from ((server, client) for client in _connect(request.param, server))
+
+
 def _names(tools: list[types.Tool]) -> list[str]:
     return sorted(t.name for t in tools)
 
 
-def test_the_server_advertises_tool_list_changes(
+def test_the_server_advertises_and_sends_tool_list_changes(
     connected: tuple[McpToolServer, McpSyncClient],
 ) -> None:
-    _, client = connected
+    server, client = connected
     result = client.get_current_initialization_result()
     assert result is not None
     assert result.capabilities.tools is not None
     assert result.capabilities.tools.list_changed is True
 
-
-def test_adding_and_removing_a_tool_while_serving_notifies_the_client(
-    connected: tuple[McpToolServer, McpSyncClient],
-) -> None:
-    server, client = connected
     changes: queue.Queue[list[str]] = queue.Queue()
     client.add_tools_change_consumer(lambda tools: changes.put(_names(tools)))
     provider = SyncMcpToolCallbackProvider.builder().mcp_clients(client).build()
@@ -102,16 +107,15 @@ def test_adding_and_removing_a_tool_while_serving_notifies_the_client(
 
 
 def test_removing_a_tool_that_is_not_served_sends_nothing(
-    connected: tuple[McpToolServer, McpSyncClient],
+    connected_in_this_process: tuple[McpToolServer, McpSyncClient],
 ) -> None:
-    server, client = connected
+    server, client = connected_in_this_process
     changes: queue.Queue[list[str]] = queue.Queue()
     client.add_tools_change_consumer(lambda tools: changes.put(_names(tools)))
     server.remove_tool("unknown")
     server.add_tool(shout)
     # The first change the client sees is the addition: the removal sent nothing.
-    if client.connection_name != "stdio":
-        assert changes.get(timeout=15) == ["add_echo", "remove_echo", "shout"]
+    assert changes.get(timeout=15) == ["add_echo", "remove_echo", "shout"]
 
 
 @pytest.mark.parametrize("app", ["streamable_http_app", "sse_app"])
@@ -128,3 +132,53 @@ def test_a_client_that_disconnects_is_no_longer_notified(app: str) -> None:
         assert server._connections == {}  # the server keeps nothing of a gone client
         server.add_tool(shout)
         assert "shout" in [t.name for t in server.get_tools()]
+
+
+@dataclass
+class TimeRequest:
+    location: str
+
+
+def test_client_tool_callbacks_update_when_server_tools_change(tmp_path: Path) -> None:
+    """Port of Spring's ``McpToolCallProviderCachingIT.clientToolCallbacksUpdateWhenServerToolsChangeAsync``:
+    the context's ``mcp_tool_callbacks()`` over streamable HTTP follows the server's
+    ``add_tool`` / ``remove_tool``."""
+    from spring_ai_py.autoconfigure import SpringApplication
+    from spring_ai_py.tool.function import FunctionToolCallback
+
+    @tool
+    def weather(city_name: str) -> str:
+        """Provides weather information by city name"""
+        return "Weather is 22C with rain "
+
+    server = McpToolServer("test-mcp-server", tools=[weather])
+    current_time = (
+        FunctionToolCallback.builder(
+            "currentTime", lambda request: f"The time in {request.location} is 12:00 PM."
+        )
+        .description("Get the current time by location")
+        .input_type(TimeRequest)
+        .build()
+    )
+    with HttpServer(server.streamable_http_app()) as http, SpringApplication.run(
+        config_dir=tmp_path,
+        environ={},
+        overrides={
+            "spring.ai.mcp.client.streamable-http.connections.server1.url": http.url,
+            "spring.ai.mcp.client.initialized": False,
+        },
+    ) as context:
+        tcp = context.mcp_tool_callbacks()
+        assert len(tcp.get_tool_callbacks()) == 1
+
+        server.add_tool(current_time)
+        deadline = time.monotonic() + 5
+        while len(tcp.get_tool_callbacks()) != 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(tcp.get_tool_callbacks()) == 2
+
+        server.remove_tool("weather")
+        deadline = time.monotonic() + 5
+        while len(tcp.get_tool_callbacks()) != 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [c.get_tool_definition().name for c in tcp.get_tool_callbacks()] == ["currentTime"]

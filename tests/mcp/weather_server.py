@@ -46,4 +46,6 @@ def build_server(name: str = "weather") -> MCPServer:
 
 
 if __name__ == "__main__":
-    build_server(sys.argv[1] if len(sys.argv) > 1 else "weather").run("stdio")
+    server_name = sys.argv[1] if len(sys.argv) > 1 else "weather"
+    print(f"weather server {server_name} ready", file=sys.stderr, flush=True)
+    build_server(server_name).run("stdio")

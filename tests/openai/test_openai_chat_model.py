@@ -306,7 +306,7 @@ def test_top_k_of_portable_options_is_ignored_with_a_warning(
     server.enqueue_text("ok")
     model.call(Prompt("Hi", ChatOptions(top_k=5)))
     assert "top_k" not in server.requests[0].body
-    assert "The topK option is not supported by OpenAI chat models. Ignoring." in caplog.text
+    assert "The top_k option is not supported by OpenAI chat models. Ignoring." in caplog.text
 
 
 def test_json_schema_response_format_is_strict_by_default(
@@ -365,7 +365,7 @@ def test_tool_choice_is_mapped(
 @pytest.mark.parametrize(
     ("choice", "message"),
     [
-        ("{not json", "Failed to parse toolChoice JSON: {not json"),
+        ("{not json", "Failed to parse tool_choice JSON: {not json"),
         ('{"type":"bogus"}', "Unknown tool_choice type: bogus"),
     ],
 )

@@ -380,7 +380,7 @@ def test_tool_choice_json(server: OpenAiTestServer, mode: str) -> None:
 
 
 def test_tool_choice_invalid_json(server: OpenAiTestServer) -> None:
-    with pytest.raises(ValueError, match="Failed to parse toolChoice JSON"):
+    with pytest.raises(ValueError, match="Failed to parse tool_choice JSON"):
         _model(server).call(Prompt("test", OpenAiChatOptions(tool_choice="invalid-json")))
     assert server.requests == []
 

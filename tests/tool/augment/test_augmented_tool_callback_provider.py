@@ -116,3 +116,33 @@ def test_tool_object_tools_are_augmented_and_cleaned_by_default() -> None:
     # The extra argument is removed by default, so the method never sees "value".
     assert callback.call('{"text": "hi", "value": "why"}') == "HI"
     assert seen[0].arguments == TestArgs("why")
+
+
+def test_a_provider_given_to_default_tool_callbacks_runs_in_the_tool_loop() -> None:
+    """Spring's ``defaultToolCallbacks(provider)``: on call, stream and the awaitable call."""
+    import asyncio
+
+    from spring_ai_py.chat.client import ChatClient
+    from spring_ai_py.model.tool import ToolCallingChatOptions
+    from spring_ai_py.test import ScriptedChatModel
+
+    seen: list[str] = []
+    provider = (
+        AugmentedToolCallbackProvider.builder()
+        .tool_object(Tools())
+        .argument_type(TestArgs)
+        .argument_consumer(lambda event: seen.append(event.arguments.value))
+        .build()
+    )
+    model = ScriptedChatModel(options=ToolCallingChatOptions(model="scripted"))
+    client = ChatClient.builder(model).default_tool_callbacks(provider).build()
+    for value in ("call", "stream", "acall"):
+        model.add_tool_calls(("shout", {"text": "hi", "value": value}))
+        model.add_response("done")
+
+    assert client.prompt().user("q").call().content() == "done"
+    assert "".join(client.prompt().user("q").stream().content()) == "done"
+    assert asyncio.run(client.prompt().user("q").call().acontent()) == "done"
+    assert seen == ["call", "stream", "acall"]
+    [sent] = model.last_prompt.get_options().get_tool_callbacks()  # type: ignore[union-attr]
+    assert json.loads(sent.get_tool_definition().input_schema)["required"] == ["text", "value"]

@@ -3,11 +3,18 @@ own checks beyond the Spring ports (test_pg_vector_store_it.py and friends)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import psycopg
 import pytest
 
 from spring_ai_py.document import Document
-from spring_ai_py.embedding import HashingEmbeddingModel
+from spring_ai_py.embedding import (
+    EmbeddingRequest,
+    EmbeddingResponse,
+    HashingEmbeddingModel,
+    TokenCountBatchingStrategy,
+)
 from spring_ai_py.vectorstore import SearchRequest, SimpleVectorStore
 from spring_ai_py.vectorstore.filter import FilterExpressionBuilder
 from spring_ai_py.vectorstore.pgvector import PgIdType, PgIndexType, PgVectorStore
@@ -239,3 +246,53 @@ def test_a_dotted_key_is_one_literal_key(pgvector_dsn: str, pgvector_schema: str
         SearchRequest(query="x", top_k=10, filter_expression="config.setting == 'on'")
     )
     assert _texts(found) == ["literal"]
+
+
+class _CountingEmbeddingModel(HashingEmbeddingModel):
+    """The hashing model, counting ``embed(documents, options, batching_strategy)`` calls
+    and the model requests they make."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.document_embeds: list[int] = []
+        self.requests: list[int] = []
+
+    def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        self.requests.append(len(request.get_instructions()))
+        return super().call(request)
+
+    def embed(self, text: Any, options: Any = None, batching_strategy: Any = None) -> Any:
+        if batching_strategy is not None:
+            self.document_embeds.append(len(text))
+        return super().embed(text, options, batching_strategy)
+
+
+def test_add_embeds_all_documents_once_then_writes_in_batches(
+    pgvector_dsn: str, pgvector_schema: str
+) -> None:
+    """As Spring's ``doAdd``: one ``embed(documents, options, batching_strategy)`` for the
+    whole call (the strategy forms the model requests), then the rows are written in
+    batches of ``max_document_batch_size``."""
+    model = _CountingEmbeddingModel()
+    store = (
+        PgVectorStore.builder(pgvector_dsn, model)
+        .schema_name(pgvector_schema)
+        .initialize_schema(True)
+        .dimensions(model.dimensions())
+        .max_document_batch_size(2)
+        .batching_strategy(TokenCountBatchingStrategy(max_input_token_count=8, reserve_percentage=0.0))
+        .build()
+    )
+    model.requests.clear()
+    documents = [Document(f"document number {i}") for i in range(5)]
+    store.add(documents)
+
+    assert model.document_embeds == [5]
+    assert sum(model.requests) == 5 and len(model.requests) > 1  # token batches, not write batches
+    with psycopg.connect(pgvector_dsn) as connection:
+        (count,) = connection.execute(
+            f"SELECT count(*) FROM {pgvector_schema}.vector_store"
+        ).fetchone() or (0,)
+    assert count == 5
+    found = store.similarity_search(SearchRequest(query="document number 3", top_k=1))
+    assert _texts(found) == ["document number 3"]

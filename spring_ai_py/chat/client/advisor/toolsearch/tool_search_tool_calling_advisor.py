@@ -222,22 +222,27 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
 
     def _tool_set(self, options: ToolCallingChatOptions) -> _ToolSet:
         """The references, fingerprint and callbacks of the request's tools, computed once
-        per tool set: the same callbacks and tool names (compared by identity, then
-        equality) reuse the last result, so an unchanged tool set costs no per-tool work."""
-        key = (
-            tuple(options.tool_callbacks or ()),
-            tuple(options.tool_names or ()),
-            self.tool_calling_manager,
+        per tool set: the same callbacks (compared by identity; a provider that changes its
+        tools hands out new callbacks) reuse the last result, so an unchanged tool set
+        costs no per-tool work. Tool names are resolved on every request, since what a
+        resolver answers for the same names may change; their definitions join the key."""
+        callbacks = tuple(options.tool_callbacks or ())
+        names = tuple(options.tool_names or ())
+        definitions = (
+            tuple(self.tool_calling_manager.resolve_tool_definitions(options)) if names else None
         )
+        key = (callbacks, names, definitions, self.tool_calling_manager)
         last = self._last_tool_set
         if last is not None and last.key == key:
             return last
+        if definitions is None:
+            definitions = tuple(self.tool_calling_manager.resolve_tool_definitions(options))
         references = tuple(
             ToolReference(definition.name, None, definition.description)
-            for definition in self.tool_calling_manager.resolve_tool_definitions(options)
+            for definition in definitions
         )
         by_name: dict[str, ToolCallback] = {}
-        for callback in key[0]:
+        for callback in callbacks:
             by_name.setdefault(callback.get_tool_definition().name, callback)
         tool_set = _ToolSet(key, references, _fingerprint(references), MappingProxyType(by_name))
         self._last_tool_set = tool_set

@@ -50,3 +50,72 @@ def test_an_unchanged_tool_set_is_not_walked_again() -> None:
     run_call(advisor, make_request(ToolCallingChatOptions(tool_callbacks=[*tools, extra])), model)
     assert extra.definition_calls > 0
     assert len(index.indexed) == 2
+
+
+def test_tool_names_whose_resolution_changes_are_indexed_again() -> None:
+    """The same request shape (the same tool names) re-indexes when the resolver's answer
+    for them changes (issue 22)."""
+    from spring_ai_py.model.tool import ToolCallingManager
+
+    registry = {"lookup": callback("lookup", "Looks things up")}
+    manager = ToolCallingManager.builder().tool_callback_resolver(registry.get).build()
+    index = RecordingToolIndex()
+    advisor = ToolSearchToolCallingAdvisor.builder().tool_calling_manager(manager).tool_index(index).build()
+    model = ScriptedChatModel()
+    for _ in range(3):
+        model.add_response("ok")
+
+    def ask() -> None:
+        run_call(advisor, make_request(ToolCallingChatOptions(tool_names=["lookup"])), model)
+
+    ask()
+    ask()
+    assert len(index.indexed) == 1
+    registry["lookup"] = callback("lookup", "Finds books in the catalogue")
+    ask()
+    assert len(index.indexed) == 2
+    assert [r.summary for r in index.indexed[-1][1]] == ["Finds books in the catalogue"]
+
+
+def test_an_mcp_server_that_changes_its_tools_is_indexed_again() -> None:
+    """A real MCP server gains a tool while serving: the provider hands out the new
+    callbacks and the advisor indexes the new set for the same conversation."""
+    import threading
+
+    import pytest
+
+    pytest.importorskip("mcp")
+    from spring_ai_py.chat.client import ChatClient
+    from spring_ai_py.mcp import McpSyncClient, McpToolServer, SyncMcpToolCallbackProvider
+    from spring_ai_py.tool import tool
+
+    @tool
+    def get_weather(city: str) -> str:
+        """Current weather of a city."""
+        return f"{city}: sunny"
+
+    @tool
+    def get_tide(port: str) -> str:
+        """Tide times of a harbour."""
+        return f"{port}: high at noon"
+
+    server = McpToolServer("sea", tools=[get_weather])
+    index = RecordingToolIndex()
+    advisor = ToolSearchToolCallingAdvisor.builder().tool_index(index).build()
+    model = ScriptedChatModel()
+    model.add_response("ok")
+    model.add_response("ok")
+    with McpSyncClient(server, connection_name="sea") as client:
+        changed = threading.Event()
+        client.add_tools_change_consumer(lambda tools: changed.set())
+        provider = SyncMcpToolCallbackProvider.builder().mcp_clients(client).build()
+        chat_client = ChatClient.builder(model).default_advisors(advisor).default_tool_callbacks(provider).build()
+
+        chat_client.prompt().user("q").advisors(lambda a: a.param("chat_memory_conversation_id", "c1")).call().content()
+        server.add_tool(get_tide)
+        assert changed.wait(15)
+        chat_client.prompt().user("q").advisors(lambda a: a.param("chat_memory_conversation_id", "c1")).call().content()
+    assert [sorted(r.tool_name for r in refs) for _, refs in index.indexed] == [
+        ["get_weather"],
+        ["get_tide", "get_weather"],
+    ]

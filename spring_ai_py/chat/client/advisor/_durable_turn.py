@@ -47,8 +47,17 @@ def default_state_repository() -> ToolLoopStateRepository:
     return InMemoryToolLoopStateRepository()
 
 
+_PROCESS_LOCAL_PREFIX = "spring_ai_py.chat.memory."
+"""Keys of memory advisors' per-instance entries: meaningless in another process (the
+turn's user message is saved under ``TOOL_LOOP_USER_MESSAGE_KEY`` instead)."""
+
+
 def _stored_context(context: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in context.items() if k not in _TRANSIENT_KEYS}
+    return {
+        k: v
+        for k, v in context.items()
+        if k not in _TRANSIENT_KEYS and not k.startswith(_PROCESS_LOCAL_PREFIX)
+    }
 
 
 def _conversation_id(context: Mapping[str, Any]) -> str | None:

@@ -13,7 +13,11 @@ from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor import _durable_turn
-from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY, TOOL_LOOP_TOKEN_KEY
+from spring_ai_py.chat.client.advisor.advisor_utils import (
+    TOOL_LOOP_SCOPE_KEY,
+    TOOL_LOOP_TOKEN_KEY,
+    TOOL_LOOP_USER_MESSAGE_KEY,
+)
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
 from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
@@ -413,6 +417,10 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         loop_context = dict(request.context)
         loop_context.pop(ToolLoopResume.CONTEXT_KEY, None)
         loop_context[TOOL_LOOP_SCOPE_KEY] = {}
+        if recorder is not None and resume is None:
+            loop_context[TOOL_LOOP_USER_MESSAGE_KEY] = (
+                request.prompt.get_last_user_or_tool_response_message()
+            )
         usage = UsageAccumulator()
         # A batch to run before the next model call (a resumed turn's).
         batch: tuple[ChatClientResponse, ToolBatchControl | None] | None = None
@@ -474,6 +482,10 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 Prompt(full_turn_history, options), chat_response, loop_context, control
             )
             if isinstance(outcome, ToolLoopPausedException):
+                loop_context.setdefault(
+                    TOOL_LOOP_USER_MESSAGE_KEY,
+                    request.prompt.get_last_user_or_tool_response_message(),
+                )
                 paused = self._paused(outcome, recorder, full_turn_history, instructions, loop_context)
                 return _LoopEnd(True, response, paused, accumulated)
             if isinstance(outcome, ToolCallLimitExceededException):
@@ -575,6 +587,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         pending = recorder.at_pause(pause, messages, instructions, loop_context)
         metadata = ChatGenerationMetadata.builder().finish_reason(PendingApproval.FINISH_REASON).build()
         context = _outside_loop(loop_context)
+        context.pop(TOOL_LOOP_USER_MESSAGE_KEY, None)
         context[PendingApproval.CONTEXT_KEY] = pending
         context[TOOL_LOOP_TOKEN_KEY] = pending.token
         return ChatClientResponse(

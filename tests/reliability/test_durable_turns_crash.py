@@ -83,6 +83,11 @@ def book_hotel(city: str) -> str:
     return f"hotel in {city} booked"
 
 
+# Derive the tool schemas once, here: every forked child inherits them.
+weather.get_tool_definition()
+book_hotel.get_tool_definition()
+
+
 class TravelModel(ChatModel):
     """Answers from the history alone, so a resumed turn gets the same answers."""
 
@@ -108,19 +113,17 @@ def _calls(call: AssistantMessage.ToolCall) -> ChatResponse:
 
 
 class CrashAdvisor(CallAdvisor):
-    """Inside the loop, around the second model call (after the weather tool ran)."""
-
-    def __init__(self) -> None:
-        self.rounds = 0
+    """Inside the loop, around the model calls after the weather tool ran."""
 
     def advise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        self.rounds += 1
-        if self.rounds == 2 or ToolResponseMessage in {type(m) for m in chat_client_request.prompt.get_instructions()}:
+        instructions = chat_client_request.prompt.get_instructions()
+        later_round = any(isinstance(m, ToolResponseMessage) for m in instructions)
+        if later_round:
             crash_if("before_model")
         response = call_advisor_chain.next_call(chat_client_request)
-        if any(isinstance(m, ToolResponseMessage) for m in chat_client_request.prompt.get_instructions()):
+        if later_round:
             crash_if("after_model")
         return response
 
@@ -148,14 +151,10 @@ class CrashingMemoryRepository(JdbcChatMemoryRepository):
         return super().update_window(conversation_id, planning)
 
 
-def child(backend: str, dsn: str, conversation: str, token: str, out: str, resume: str | None) -> None:
+def child(dsn: str, conversation: str, token: str, out: str, resume: str | None) -> None:
     """One process's turn: run it (``resume is None``) or resume it; write the outcome."""
-    if backend == "sqlite":
-        state: JdbcToolLoopStateRepository = CrashingStateRepository(dsn=dsn)
-        store = CrashingMemoryRepository(dsn=dsn)
-    else:
-        state = CrashingStateRepository(dsn=dsn)
-        store = CrashingMemoryRepository(dsn=dsn)
+    state = CrashingStateRepository(dsn=dsn)
+    store = CrashingMemoryRepository(dsn=dsn)
     memory = MessageWindowChatMemory.builder().chat_memory_repository(store).build()
     client = (
         ChatClient.builder(
@@ -188,7 +187,7 @@ def child(backend: str, dsn: str, conversation: str, token: str, out: str, resum
 
 
 def run_child(
-    tmp: Path, backend: str, dsn: str, conversation: str, token: str, crash: str | None, resume: str | None
+    tmp: Path, dsn: str, conversation: str, token: str, crash: str | None, resume: str | None
 ) -> tuple[int, dict[str, Any] | None]:
     """Fork a child; its exit code (``-SIGKILL`` when it crashed) and its outcome."""
     out = tmp / f"{uuid.uuid4().hex}.json"
@@ -196,7 +195,7 @@ def run_child(
 
     def target() -> None:
         os.environ.update(environment)
-        child(backend, dsn, conversation, token, str(out), resume)
+        child(dsn, conversation, token, str(out), resume)
 
     process = multiprocessing.get_context("fork").Process(target=target)
     process.start()
@@ -205,14 +204,13 @@ def run_child(
     return process.exitcode, json.loads(out.read_text()) if out.exists() else None
 
 
-def conversation_of(backend: str, dsn: str, conversation: str) -> list[tuple[str, str | None]]:
+def conversation_of(dsn: str, conversation: str) -> list[tuple[str, str | None]]:
     with JdbcChatMemoryRepository(dsn=dsn) as store:
         messages: list[Message] = store.find_by_conversation_id(conversation)
     return [(m.get_message_type().name, m.get_text()) for m in messages]
 
 
 CRASH_POINTS = ["before_model", "after_model", "during_weather", "after_hotel", "during_memory"]
-RESULTS: dict[str, list[str]] = {}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -226,46 +224,45 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[s
 def test_a_turn_killed_at_every_boundary_resumes_to_the_uninterrupted_result(
     database: tuple[str, str], tmp_path: Path
 ) -> None:
-    backend, dsn = database
+    _, dsn = database
     run_id = uuid.uuid4().hex[:8]
-    code, baseline = run_child(tmp_path, backend, dsn, f"base-{run_id}", f"t-base-{run_id}", None, None)
+    code, baseline = run_child(tmp_path, dsn, f"base-{run_id}", f"t-base-{run_id}", None, None)
     assert code == 0 and baseline is not None
-    expected = conversation_of(backend, dsn, f"base-{run_id}")
+    expected = conversation_of(dsn, f"base-{run_id}")
     assert expected == [("USER", "Book Oslo"), ("ASSISTANT", baseline["text"])]
     expected_log = (tmp_path / f"base-{run_id}.log").read_text().splitlines()
     assert expected_log == ["weather Oslo", "hotel Oslo"]
 
     for point in CRASH_POINTS:
         conversation, token = f"{point}-{run_id}", f"t-{point}-{run_id}"
-        code, _ = run_child(tmp_path, backend, dsn, conversation, token, point, None)
+        code, _ = run_child(tmp_path, dsn, conversation, token, point, None)
         assert code == -signal.SIGKILL, f"{point}: the child did not crash"
-        code, outcome = run_child(tmp_path, backend, dsn, conversation, token, None, "plain")
+        code, outcome = run_child(tmp_path, dsn, conversation, token, None, "plain")
         assert code == 0 and outcome is not None, point
         assert outcome["text"] == baseline["text"], point
-        assert conversation_of(backend, dsn, conversation) == expected, point
+        assert conversation_of(dsn, conversation) == expected, point
         log = (tmp_path / f"{conversation}.log").read_text().splitlines()
         assert log == expected_log, f"{point}: a tool ran twice or not at all: {log}"
         # Resuming a completed turn again changes nothing (the turn is stored once).
-        run_child(tmp_path, backend, dsn, conversation, token, None, "plain")
-        assert conversation_of(backend, dsn, conversation) == expected, point
-        RESULTS.setdefault(backend, []).append(point)
+        run_child(tmp_path, dsn, conversation, token, None, "plain")
+        assert conversation_of(dsn, conversation) == expected, point
 
 
 def test_a_non_idempotent_tool_cut_off_by_a_crash_is_reported_interrupted(
     database: tuple[str, str], tmp_path: Path
 ) -> None:
-    backend, dsn = database
+    _, dsn = database
     run_id = uuid.uuid4().hex[:8]
     conversation, token = f"hotel-{run_id}", f"t-hotel-{run_id}"
-    code, _ = run_child(tmp_path, backend, dsn, conversation, token, "during_hotel", None)
+    code, _ = run_child(tmp_path, dsn, conversation, token, "during_hotel", None)
     assert code == -signal.SIGKILL
-    code, outcome = run_child(tmp_path, backend, dsn, conversation, token, None, "plain")
+    code, outcome = run_child(tmp_path, dsn, conversation, token, None, "plain")
     assert code == 0 and outcome is not None
     assert outcome["pending"] == [["h1", ToolCallStatus.INTERRUPTED.value]]
-    assert conversation_of(backend, dsn, conversation) == []  # not stored while paused
+    assert conversation_of(dsn, conversation) == []  # not stored while paused
     # A person checked the hotel was not booked and approves running it again.
-    code, outcome = run_child(tmp_path, backend, dsn, conversation, token, None, "approve")
+    code, outcome = run_child(tmp_path, dsn, conversation, token, None, "approve")
     assert code == 0 and outcome is not None and outcome["text"] == "Done: Oslo: sunny; hotel in Oslo booked"
     log = (tmp_path / f"{conversation}.log").read_text().splitlines()
     assert log == ["weather Oslo", "hotel Oslo"]
-    assert [t for t, _ in conversation_of(backend, dsn, conversation)] == ["USER", "ASSISTANT"]
+    assert [t for t, _ in conversation_of(dsn, conversation)] == ["USER", "ASSISTANT"]

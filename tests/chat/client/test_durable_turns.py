@@ -217,11 +217,13 @@ def test_a_turn_cut_off_before_its_model_call_resumes_from_its_history() -> None
     calls.clear()
     repo = InMemoryToolLoopStateRepository()
     history = [UserMessage("find Oslo")]
-    repo.save(ToolLoopSnapshot("cut", LoopPhase.MODEL, history, {"chat_memory_conversation_id": "c"}, "c"))
+    context = {"chat_memory_conversation_id": "c", "spring_ai_py.tool_loop.user_message": history[0]}
+    repo.save(ToolLoopSnapshot("cut", LoopPhase.MODEL, history, context, "c"))
     model = ScriptedChatModel().add_response("Oslo is a city")
     client, memory = durable_client(model, repo)
     assert client.prompt().resume("cut").call().content() == "Oslo is a city"
     assert model.prompts[0].get_instructions() == history
+    assert [m.get_text() for m in memory.get("c")] == ["find Oslo", "Oslo is a city"]
 
 
 def test_approvals_for_a_turn_that_is_not_paused_are_refused() -> None:

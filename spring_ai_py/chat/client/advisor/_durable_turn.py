@@ -181,19 +181,49 @@ class TurnRecorder(ToolCallListener):
             )
             self._save(snapshot)
 
-    def control(
-        self, results: Mapping[str, str] | None = None, approved: frozenset[str] = frozenset()
-    ) -> ToolBatchControl | None:
-        """The batch control of the next batch (``None`` when there is nothing to say)."""
-        if not self.durable and not results and not approved:
-            return None
-        return ToolBatchControl(results or {}, approved, self if self.durable else None)
-
     def finished(self) -> None:
         """The turn ended: a paused turn kept only for in-process resume is forgotten
         (a durable turn keeps its completed snapshot until it expires)."""
         if not self.durable:
             self.repository.delete(self.token)
+
+
+class ListenerPair(ToolCallListener):
+    """Two listeners hearing the same calls (the user's, then the durable recorder)."""
+
+    def __init__(self, first: ToolCallListener, second: ToolCallListener) -> None:
+        self._first = first
+        self._second = second
+
+    def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
+        self._first.on_tool_call_started(tool_call, arguments)
+        self._second.on_tool_call_started(tool_call, arguments)
+
+    def on_tool_call_finished(
+        self,
+        tool_call: AssistantMessage.ToolCall,
+        result: str | None,
+        error: BaseException | None,
+        duration: float,
+    ) -> None:
+        self._first.on_tool_call_finished(tool_call, result, error, duration)
+        self._second.on_tool_call_finished(tool_call, result, error, duration)
+
+
+def batch_control(
+    listener: ToolCallListener | None,
+    recorder: TurnRecorder | None,
+    results: Mapping[str, str] | None = None,
+    approved: frozenset[str] = frozenset(),
+) -> ToolBatchControl | None:
+    """What the manager is told about the next batch; ``None`` (nothing to say) for a
+    plain turn, so the manager's hot path stays as it was."""
+    durable = recorder if recorder is not None and recorder.durable else None
+    if listener is None and durable is None and not results and not approved:
+        return None
+    if listener is not None and durable is not None:
+        listener = ListenerPair(listener, durable)
+    return ToolBatchControl(results or {}, approved, listener or durable)
 
 
 @dataclass(frozen=True, slots=True)

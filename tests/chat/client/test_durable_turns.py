@@ -232,3 +232,12 @@ def test_approvals_for_a_turn_that_is_not_paused_are_refused() -> None:
     client, _ = durable_client(ScriptedChatModel(), repo)
     with pytest.raises(ValueError, match="The turn m is not paused for approval"):
         client.prompt().resume("m", {"c1": Approve()}).call().content()
+
+
+def test_the_context_keys_the_memory_advisor_reads_are_the_loops() -> None:
+    from spring_ai_py.chat.client.advisor import advisor_utils
+    from spring_ai_py.model.tool import PendingApproval, ToolLoopResume
+
+    assert advisor_utils.TOOL_LOOP_RESUME_KEY == ToolLoopResume.CONTEXT_KEY
+    assert advisor_utils.TOOL_LOOP_PENDING_KEY == PendingApproval.CONTEXT_KEY
+    assert advisor_utils.TOOL_LOOP_TOKEN_KEY == ToolCallingAdvisor.TURN_TOKEN

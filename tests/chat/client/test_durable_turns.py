@@ -241,3 +241,58 @@ def test_the_context_keys_the_memory_advisor_reads_are_the_loops() -> None:
     assert advisor_utils.TOOL_LOOP_RESUME_KEY == ToolLoopResume.CONTEXT_KEY
     assert advisor_utils.TOOL_LOOP_PENDING_KEY == PendingApproval.CONTEXT_KEY
     assert advisor_utils.TOOL_LOOP_TOKEN_KEY == ToolCallingAdvisor.TURN_TOKEN
+
+
+@tool(requires_approval=True, idempotent=True)
+def restart_service(name: str) -> str:
+    """Restart a service (gated, safe to repeat)."""
+    calls.append(f"restart {name}")
+    return f"{name} restarted"
+
+
+def _cut_off(approved: bool) -> ToolLoopSnapshot:
+    call = AssistantMessage.ToolCall("r1", "function", "restart_service", '{"name": "db"}')
+    status = ToolCallStatus.RUNNING if approved else ToolCallStatus.PLANNED
+    return ToolLoopSnapshot(
+        "cut-tools",
+        LoopPhase.TOOLS,
+        [UserMessage("restart db")],
+        {"chat_memory_conversation_id": "c"},
+        "c",
+        None,
+        AssistantMessage("", tool_calls=[call]),
+        [ToolCallRecord("r1", "restart_service", '{"name": "db"}', status, approved=approved)],
+    )
+
+
+def test_an_approved_call_cut_off_by_a_crash_is_not_asked_for_again() -> None:
+    calls.clear()
+    repo = InMemoryToolLoopStateRepository()
+    repo.save(_cut_off(approved=True))
+    model = ScriptedChatModel().add_response("db restarted")
+    client = (
+        ChatClient.builder(
+            model, tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_loop_state_repository(repo)
+        )
+        .default_tools(restart_service)
+        .build()
+    )
+    assert client.prompt().resume("cut-tools").call().content() == "db restarted"
+    assert calls == ["restart db"]
+
+
+def test_a_gated_call_saved_before_its_gate_still_waits_for_approval() -> None:
+    calls.clear()
+    repo = InMemoryToolLoopStateRepository()
+    repo.save(_cut_off(approved=False))
+    client = (
+        ChatClient.builder(
+            ScriptedChatModel(),
+            tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_loop_state_repository(repo),
+        )
+        .default_tools(restart_service)
+        .build()
+    )
+    pending = client.prompt().resume("cut-tools").call().chat_client_response().pending_approval
+    assert pending is not None and [c.id for c in pending.awaiting()] == ["r1"]
+    assert calls == []

@@ -123,11 +123,22 @@ class TurnRecorder(ToolCallListener):
         )
         self._save(snapshot)
 
+    def _record(self, call_id: str) -> ToolCallRecord | None:
+        assert self._snapshot is not None
+        return next((c for c in self._snapshot.tool_calls if c.id == call_id), None)
+
     def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
         with self._lock:
             if self._snapshot is None:
                 return
-            record = ToolCallRecord(tool_call.id, tool_call.name, arguments, ToolCallStatus.RUNNING)
+            current = self._record(tool_call.id)
+            record = ToolCallRecord(
+                tool_call.id,
+                tool_call.name,
+                arguments,
+                ToolCallStatus.RUNNING,
+                approved=current is not None and current.approved,
+            )
             self._save(self._snapshot.with_call(record))
 
     def on_tool_call_finished(
@@ -142,10 +153,15 @@ class TurnRecorder(ToolCallListener):
         with self._lock:
             if self._snapshot is None:
                 return
-            current = next((c for c in self._snapshot.tool_calls if c.id == tool_call.id), None)
+            current = self._record(tool_call.id)
             arguments = current.arguments if current is not None else tool_call.arguments
             record = ToolCallRecord(
-                tool_call.id, tool_call.name, arguments, ToolCallStatus.DONE, result
+                tool_call.id,
+                tool_call.name,
+                arguments,
+                ToolCallStatus.DONE,
+                result,
+                approved=current is not None and current.approved,
             )
             self._save(self._snapshot.with_call(record))
 
@@ -274,6 +290,8 @@ def resume_batch(
     interrupted = False
     for record in snapshot.tool_calls:
         status = record.status
+        if record.approved:
+            approved.add(record.id)
         if status is ToolCallStatus.RUNNING:
             if idempotent.get(record.name, False):
                 status = ToolCallStatus.PLANNED
@@ -305,7 +323,12 @@ def resume_batch(
             approved.add(record.id)
             status = ToolCallStatus.PLANNED
         records.append(
-            replace(record, status=status, arguments=arguments.get(record.id, record.arguments))
+            replace(
+                record,
+                status=status,
+                arguments=arguments.get(record.id, record.arguments),
+                approved=record.id in approved,
+            )
         )
     pause = None
     if interrupted:

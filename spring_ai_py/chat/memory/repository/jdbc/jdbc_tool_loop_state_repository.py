@@ -123,6 +123,7 @@ def encode_snapshot(snapshot: ToolLoopSnapshot) -> str:
                 "status": c.status.value,
                 "result": c.result,
                 "reason": c.reason,
+                "approved": c.approved,
             }
             for c in snapshot.tool_calls
         ],
@@ -169,6 +170,7 @@ def decode_snapshot(
                     ToolCallStatus(c["status"]),
                     c.get("result"),
                     c.get("reason"),
+                    bool(c.get("approved", False)),
                 )
                 for c in data["tool_calls"]
             ],

@@ -76,6 +76,14 @@ else
 fi
 
 echo
+echo "== Approval gates and durable turns (bench/hitl_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/hitl_overhead.py --rounds 5 --calls 100
+else
+    .venv/bin/python bench/hitl_overhead.py
+fi
+
+echo
 echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/scale.py --quick

@@ -118,3 +118,23 @@ async def check_async() -> None:
     model = OpenAiChatModel()
     assert_type(await model.acall("hi"), str | None)
     assert_type(await model.acall(Prompt("hi")), ChatResponse)
+
+
+def check_human_in_the_loop() -> None:
+    from spring_ai_py import ChatClient
+    from spring_ai_py.model.tool import Approve, PendingApproval, Reject
+    from spring_ai_py.test import ScriptedChatModel
+    from spring_ai_py.tool.execution import Retry
+
+    @tool(retry=Retry(max_attempts=2), requires_approval=lambda call: call.name == "pay", idempotent=True)
+    def pay(amount: int) -> str:
+        return f"paid {amount}"
+
+    assert_type(pay(3), str)
+    client = ChatClient.builder(ScriptedChatModel()).default_tools(pay).build()
+    pending = client.prompt("pay").call().chat_client_response().pending_approval
+    assert_type(pending, PendingApproval | None)
+    if pending is not None:
+        client.prompt().resume(pending.token, {pending.awaiting()[0].id: Approve()})
+        client.prompt().resume(pending.token, {"x": Reject("no")})
+    Retry(max_attempts="3")  # type: ignore[arg-type]

@@ -37,6 +37,14 @@ from spring_ai_py.model.tool.tool_execution_result import (
     DefaultToolExecutionResult,
     ToolExecutionResult,
 )
+from spring_ai_py.model.tool.tool_loop_state import (
+    InMemoryToolLoopStateRepository,
+    LoopPhase,
+    ToolCallRecord,
+    ToolLoopResume,
+    ToolLoopSnapshot,
+    ToolLoopStateRepository,
+)
 
 __all__ = [
     "Approve",
@@ -45,6 +53,8 @@ __all__ = [
     "DefaultToolCallingManager",
     "DefaultToolExecutionResult",
     "Edit",
+    "InMemoryToolLoopStateRepository",
+    "LoopPhase",
     "PauseReason",
     "PendingApproval",
     "PendingToolCall",
@@ -55,6 +65,7 @@ __all__ = [
     "ToolCallDecision",
     "ToolCallLimits",
     "ToolCallListener",
+    "ToolCallRecord",
     "ToolCallStatus",
     "ToolCallingChatOptions",
     "ToolCallingChatOptionsBuilder",
@@ -62,4 +73,7 @@ __all__ = [
     "ToolExecutionEligibilityChecker",
     "ToolExecutionResult",
     "ToolLoopPausedException",
+    "ToolLoopResume",
+    "ToolLoopSnapshot",
+    "ToolLoopStateRepository",
 ]

@@ -10,7 +10,6 @@ interrupted; the response then carries a :class:`PendingApproval`, and
 from __future__ import annotations
 
 import enum
-import json
 from abc import ABC
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -128,6 +127,8 @@ class Edit(ToolCallDecision):
     def arguments_json(self) -> str:
         if isinstance(self.arguments, str):
             return self.arguments
+        import json  # only an edit with a mapping needs it, not every import of the package
+
         return json.dumps(dict(self.arguments), ensure_ascii=False)
 
 

@@ -39,7 +39,8 @@ class LoopPhase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class ToolCallRecord:
-    """One tool call of the batch: its status, and its result once ``DONE``."""
+    """One tool call of the batch: its status, its result once ``DONE``, and whether a
+    person approved it (a resume after a crash does not ask again)."""
 
     id: str
     name: str
@@ -47,6 +48,7 @@ class ToolCallRecord:
     status: ToolCallStatus
     result: str | None = None
     reason: str | None = None
+    approved: bool = False
 
 
 @dataclass(frozen=True, slots=True)

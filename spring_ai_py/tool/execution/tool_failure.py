@@ -6,7 +6,6 @@ Beyond Spring 2.0.1, which hands every tool error to the model as text.
 from __future__ import annotations
 
 import enum
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -156,5 +155,7 @@ class Retry:
         """Seconds to wait after failed attempt number ``attempt`` (1 for the first)."""
         base = min(self.initial_backoff * self.multiplier ** (attempt - 1), self.max_backoff)
         if self.jitter:
+            import random  # loaded by the first retry, not by importing the package
+
             base *= 1 + random.uniform(-self.jitter, self.jitter)
         return max(base, 0.0)

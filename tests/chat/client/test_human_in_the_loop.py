@@ -23,6 +23,7 @@ from spring_ai_py.model.tool import (
     PauseReason,
     PendingApproval,
     Reject,
+    ToolCallListener,
     ToolCallStatus,
 )
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -373,3 +374,42 @@ def test_ungated_turns_keep_no_state_and_store_memory_as_before() -> None:
         (AssistantMessage, "100 left"),
     ]
     assert all(ToolCallingAdvisor.TURN_TOKEN not in m.get_metadata() for m in stored)
+
+
+class Heard(ToolCallListener):
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, str | None]] = []
+
+    def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
+        self.events.append(("started", tool_call.name, arguments))
+
+    def on_tool_call_finished(
+        self,
+        tool_call: AssistantMessage.ToolCall,
+        result: str | None,
+        error: BaseException | None,
+        duration: float,
+    ) -> None:
+        assert duration >= 0 and error is None
+        self.events.append(("finished", tool_call.name, result))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_tool_call_listener_hears_every_call_start_and_finish(provider: Provider, mode: Mode) -> None:
+    heard = Heard()
+    client = (
+        ChatClient.builder(
+            provider.model(), tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_call_listener(heard)
+        )
+        .default_tools(balance)
+        .build()
+    )
+    provider.tools(("b1", "balance", {}))
+    provider.text("You have 100.")
+    assert text_of(run(client, lambda p: p.user("balance?"), mode)) == "You have 100."
+    assert heard.events == [("started", "balance", "{}"), ("finished", "balance", "100")]
+
+
+def test_a_bad_listener_names_the_argument() -> None:
+    with pytest.raises(TypeError, match="tool_call_listener must be a ToolCallListener"):
+        ToolCallingAdvisor.builder().tool_call_listener(print)  # type: ignore[arg-type]

@@ -47,8 +47,17 @@ def default_state_repository() -> ToolLoopStateRepository:
     return InMemoryToolLoopStateRepository()
 
 
+_PROCESS_LOCAL_PREFIX = "spring_ai_py.chat.memory."
+"""Keys of memory advisors' per-instance entries: meaningless in another process (the
+turn's user message is saved under ``TOOL_LOOP_USER_MESSAGE_KEY`` instead)."""
+
+
 def _stored_context(context: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in context.items() if k not in _TRANSIENT_KEYS}
+    return {
+        k: v
+        for k, v in context.items()
+        if k not in _TRANSIENT_KEYS and not k.startswith(_PROCESS_LOCAL_PREFIX)
+    }
 
 
 def _conversation_id(context: Mapping[str, Any]) -> str | None:
@@ -114,11 +123,22 @@ class TurnRecorder(ToolCallListener):
         )
         self._save(snapshot)
 
+    def _record(self, call_id: str) -> ToolCallRecord | None:
+        assert self._snapshot is not None
+        return next((c for c in self._snapshot.tool_calls if c.id == call_id), None)
+
     def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
         with self._lock:
             if self._snapshot is None:
                 return
-            record = ToolCallRecord(tool_call.id, tool_call.name, arguments, ToolCallStatus.RUNNING)
+            current = self._record(tool_call.id)
+            record = ToolCallRecord(
+                tool_call.id,
+                tool_call.name,
+                arguments,
+                ToolCallStatus.RUNNING,
+                approved=current is not None and current.approved,
+            )
             self._save(self._snapshot.with_call(record))
 
     def on_tool_call_finished(
@@ -133,10 +153,15 @@ class TurnRecorder(ToolCallListener):
         with self._lock:
             if self._snapshot is None:
                 return
-            current = next((c for c in self._snapshot.tool_calls if c.id == tool_call.id), None)
+            current = self._record(tool_call.id)
             arguments = current.arguments if current is not None else tool_call.arguments
             record = ToolCallRecord(
-                tool_call.id, tool_call.name, arguments, ToolCallStatus.DONE, result
+                tool_call.id,
+                tool_call.name,
+                arguments,
+                ToolCallStatus.DONE,
+                result,
+                approved=current is not None and current.approved,
             )
             self._save(self._snapshot.with_call(record))
 
@@ -172,19 +197,49 @@ class TurnRecorder(ToolCallListener):
             )
             self._save(snapshot)
 
-    def control(
-        self, results: Mapping[str, str] | None = None, approved: frozenset[str] = frozenset()
-    ) -> ToolBatchControl | None:
-        """The batch control of the next batch (``None`` when there is nothing to say)."""
-        if not self.durable and not results and not approved:
-            return None
-        return ToolBatchControl(results or {}, approved, self if self.durable else None)
-
     def finished(self) -> None:
         """The turn ended: a paused turn kept only for in-process resume is forgotten
         (a durable turn keeps its completed snapshot until it expires)."""
         if not self.durable:
             self.repository.delete(self.token)
+
+
+class ListenerPair(ToolCallListener):
+    """Two listeners hearing the same calls (the user's, then the durable recorder)."""
+
+    def __init__(self, first: ToolCallListener, second: ToolCallListener) -> None:
+        self._first = first
+        self._second = second
+
+    def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
+        self._first.on_tool_call_started(tool_call, arguments)
+        self._second.on_tool_call_started(tool_call, arguments)
+
+    def on_tool_call_finished(
+        self,
+        tool_call: AssistantMessage.ToolCall,
+        result: str | None,
+        error: BaseException | None,
+        duration: float,
+    ) -> None:
+        self._first.on_tool_call_finished(tool_call, result, error, duration)
+        self._second.on_tool_call_finished(tool_call, result, error, duration)
+
+
+def batch_control(
+    listener: ToolCallListener | None,
+    recorder: TurnRecorder | None,
+    results: Mapping[str, str] | None = None,
+    approved: frozenset[str] = frozenset(),
+) -> ToolBatchControl | None:
+    """What the manager is told about the next batch; ``None`` (nothing to say) for a
+    plain turn, so the manager's hot path stays as it was."""
+    durable = recorder if recorder is not None and recorder.durable else None
+    if listener is None and durable is None and not results and not approved:
+        return None
+    if listener is not None and durable is not None:
+        listener = ListenerPair(listener, durable)
+    return ToolBatchControl(results or {}, approved, listener or durable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +290,8 @@ def resume_batch(
     interrupted = False
     for record in snapshot.tool_calls:
         status = record.status
+        if record.approved:
+            approved.add(record.id)
         if status is ToolCallStatus.RUNNING:
             if idempotent.get(record.name, False):
                 status = ToolCallStatus.PLANNED
@@ -266,7 +323,12 @@ def resume_batch(
             approved.add(record.id)
             status = ToolCallStatus.PLANNED
         records.append(
-            replace(record, status=status, arguments=arguments.get(record.id, record.arguments))
+            replace(
+                record,
+                status=status,
+                arguments=arguments.get(record.id, record.arguments),
+                approved=record.id in approved,
+            )
         )
     pause = None
     if interrupted:

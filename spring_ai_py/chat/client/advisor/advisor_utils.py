@@ -26,6 +26,10 @@ resumed turn exactly once: it stamps the token on the assistant message it store
 TOOL_LOOP_RESUME_KEY = "spring_ai_py.tool_loop.resume"
 """Context key of a request resuming a paused or crashed turn."""
 
+TOOL_LOOP_USER_MESSAGE_KEY = "spring_ai_py.tool_loop.user_message"
+"""Context key of the user message of a turn with saved state (a memory advisor in
+another process stores it with the reply when the turn completes there)."""
+
 TOOL_LOOP_PENDING_KEY = "spring_ai_py.tool_loop.pending_approval"
 """Context key of the ``PendingApproval`` of a paused turn's response."""
 

@@ -12,6 +12,7 @@ from spring_ai_py.chat.client.advisor.advisor_utils import (
     TOOL_LOOP_RESUME_KEY,
     TOOL_LOOP_SCOPE_KEY,
     TOOL_LOOP_TOKEN_KEY,
+    TOOL_LOOP_USER_MESSAGE_KEY,
 )
 from spring_ai_py.chat.client.advisor.api.advisor import Advisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import (
@@ -110,6 +111,10 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     ) -> ChatClientResponse:
         context = dict(chat_client_response.context)
         pending = context.pop(self._pending_key, None)
+        turn_user_message = context.pop(TOOL_LOOP_USER_MESSAGE_KEY, None)
+        if pending is None:
+            # A turn resumed in another process: its user message was saved with it.
+            pending = turn_user_message
         if TOOL_LOOP_PENDING_KEY in context:
             # A paused turn is not complete: it is stored when it completes.
             return ChatClientResponse(chat_client_response.chat_response, context)

@@ -13,7 +13,11 @@ from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor import _durable_turn
-from spring_ai_py.chat.client.advisor.advisor_utils import TOOL_LOOP_SCOPE_KEY, TOOL_LOOP_TOKEN_KEY
+from spring_ai_py.chat.client.advisor.advisor_utils import (
+    TOOL_LOOP_SCOPE_KEY,
+    TOOL_LOOP_TOKEN_KEY,
+    TOOL_LOOP_USER_MESSAGE_KEY,
+)
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
 from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
@@ -29,6 +33,7 @@ from spring_ai_py.model.tool import (
     ToolCallingChatOptions,
     ToolCallingManager,
     ToolCallLimitExceededException,
+    ToolCallListener,
     ToolExecutionEligibilityChecker,
     ToolExecutionResult,
     ToolLoopPausedException,
@@ -251,6 +256,15 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
     that were executed ever leaves the loop, so a memory advisor outside it never
     stores a tool call without its result.
 
+    Beyond Spring, opt-in: a tool call its tool (or the manager) gates, or an
+    ``ENVIRONMENT`` failure under ``on_environment_error("pause")``, ends the loop with a
+    response whose ``pending_approval`` says what waits for a person; a request made
+    with ``client.prompt().resume(token, approvals)`` continues the turn. With a
+    ``tool_loop_state_repository`` the turn is saved at every boundary (before each
+    model call, when tools are asked for, as each call starts and finishes, at the
+    end), so it resumes in another process after a crash. A ``tool_call_listener``
+    hears every tool call start and finish.
+
     Subclasses customise the loop through the ``do_*`` hooks.
     """
 
@@ -269,8 +283,11 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         advisor_order: int,
         conversation_history_enabled: bool,
         tool_loop_state_repository: ToolLoopStateRepository | None = None,
+        tool_call_listener: ToolCallListener | None = None,
     ) -> None:
         _assert.not_none(tool_calling_manager, "tool_calling_manager must not be null")
+        if tool_call_listener is not None:
+            _assert.instance_of(tool_call_listener, ToolCallListener, "tool_call_listener")
         if tool_loop_state_repository is not None:
             _assert.instance_of(
                 tool_loop_state_repository, ToolLoopStateRepository, "tool_loop_state_repository"
@@ -291,6 +308,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         # embed them): on the async paths the loop then advances off the event loop.
         # So do the saves of a durable loop (database writes).
         self._state_repository = tool_loop_state_repository
+        self._tool_call_listener = tool_call_listener
         self._hooks_may_block = tool_loop_state_repository is not None or any(
             getattr(type(self), name) is not getattr(ToolCallingAdvisor, name) for name in _HOOKS
         )
@@ -313,6 +331,9 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
         return self._state_repository
+
+    def get_tool_call_listener(self) -> ToolCallListener | None:
+        return self._tool_call_listener
 
     # -- shared helpers ------------------------------------------------------------
 
@@ -413,6 +434,10 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         loop_context = dict(request.context)
         loop_context.pop(ToolLoopResume.CONTEXT_KEY, None)
         loop_context[TOOL_LOOP_SCOPE_KEY] = {}
+        if recorder is not None and resume is None:
+            loop_context[TOOL_LOOP_USER_MESSAGE_KEY] = (
+                request.prompt.get_last_user_or_tool_response_message()
+            )
         usage = UsageAccumulator()
         # A batch to run before the next model call (a resumed turn's).
         batch: tuple[ChatClientResponse, ToolBatchControl | None] | None = None
@@ -459,11 +484,10 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                     )
                     return _LoopEnd(False, response, final, accumulated)
                 assert chat_response is not None
-                control = None
                 if recorder is not None:
                     asking = _asking_message(chat_response)
                     recorder.at_tools(full_turn_history, instructions, loop_context, asking)
-                    control = recorder.control()
+                control = _durable_turn.batch_control(self._tool_call_listener, recorder)
             else:
                 response, control = batch
                 batch = None
@@ -474,6 +498,10 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 Prompt(full_turn_history, options), chat_response, loop_context, control
             )
             if isinstance(outcome, ToolLoopPausedException):
+                loop_context.setdefault(
+                    TOOL_LOOP_USER_MESSAGE_KEY,
+                    request.prompt.get_last_user_or_tool_response_message(),
+                )
                 paused = self._paused(outcome, recorder, full_turn_history, instructions, loop_context)
                 return _LoopEnd(True, response, paused, accumulated)
             if isinstance(outcome, ToolCallLimitExceededException):
@@ -551,8 +579,8 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             assistant,
             settled.records,
         )
-        control = recorder.control(settled.results, settled.approved) or ToolBatchControl(
-            settled.results, settled.approved
+        control = _durable_turn.batch_control(
+            self._tool_call_listener, recorder, settled.results, settled.approved
         )
         response = ChatClientResponse(ChatResponse([Generation(assistant)]), context)
         return response, control
@@ -575,6 +603,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         pending = recorder.at_pause(pause, messages, instructions, loop_context)
         metadata = ChatGenerationMetadata.builder().finish_reason(PendingApproval.FINISH_REASON).build()
         context = _outside_loop(loop_context)
+        context.pop(TOOL_LOOP_USER_MESSAGE_KEY, None)
         context[PendingApproval.CONTEXT_KEY] = pending
         context[TOOL_LOOP_TOKEN_KEY] = pending.token
         return ChatClientResponse(
@@ -860,6 +889,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             self._advisor_order = ToolCallingAdvisor.DEFAULT_ORDER
             self._conversation_history_enabled = True
             self._state_repository: ToolLoopStateRepository | None = None
+            self._tool_call_listener: ToolCallListener | None = None
 
         def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Self:
             if tool_calling_manager is not None:
@@ -901,6 +931,17 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
             return self._state_repository
 
+        def tool_call_listener(self, listener: ToolCallListener | None) -> Self:
+            """Hear every tool call the loop's manager runs, as it starts and finishes
+            (beyond Spring; for progress UIs and event streams)."""
+            if listener is not None:
+                _assert.instance_of(listener, ToolCallListener, "tool_call_listener")
+            self._tool_call_listener = listener
+            return self
+
+        def get_tool_call_listener(self) -> ToolCallListener | None:
+            return self._tool_call_listener
+
         def get_tool_calling_manager(self) -> ToolCallingManager | None:
             return self._tool_calling_manager
 
@@ -925,6 +966,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             copy._advisor_order = self._advisor_order
             copy._conversation_history_enabled = self._conversation_history_enabled
             copy._state_repository = self._state_repository
+            copy._tool_call_listener = self._tool_call_listener
             return copy
 
         def build(self) -> ToolCallingAdvisor:
@@ -934,6 +976,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 self._advisor_order,
                 self._conversation_history_enabled,
                 self._state_repository,
+                self._tool_call_listener,
             )
 
 
@@ -959,4 +1002,5 @@ class ToolCallAdvisor(ToolCallingAdvisor):
                 self._advisor_order,
                 self._conversation_history_enabled,
                 self._state_repository,
+                self._tool_call_listener,
             )

@@ -13,10 +13,14 @@ from spring_ai_py.chat.memory.repository.jdbc.dialects import (
 from spring_ai_py.chat.memory.repository.jdbc.jdbc_chat_memory_repository import (
     JdbcChatMemoryRepository,
 )
+from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import (
+    JdbcToolLoopStateRepository,
+)
 
 __all__ = [
     "JdbcChatMemoryRepository",
     "JdbcChatMemoryRepositoryDialect",
+    "JdbcToolLoopStateRepository",
     "PostgresChatMemoryRepositoryDialect",
     "SqliteChatMemoryRepositoryDialect",
 ]

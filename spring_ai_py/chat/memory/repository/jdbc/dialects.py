@@ -23,6 +23,7 @@ logger = logging.getLogger(
 )
 
 TABLE = "SPRING_AI_CHAT_MEMORY"
+TOOL_LOOP_STATE_TABLE = "SPRING_AI_TOOL_LOOP_STATE"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -93,6 +94,41 @@ class JdbcChatMemoryRepositoryDialect(ABC):
     @abstractmethod
     def get_schema_sql(self) -> list[str]:
         """The DDL creating the table and its indexes (idempotent statements)."""
+
+    def get_tool_loop_state_schema_sql(self) -> list[str]:
+        """The DDL of ``JdbcToolLoopStateRepository``'s table: one row per turn token,
+        the snapshot as JSON, ``updated_at`` in epoch milliseconds (the same on every
+        database, so expiry is one comparison)."""
+        t = TOOL_LOOP_STATE_TABLE
+        return [
+            f"""CREATE TABLE IF NOT EXISTS {t} (
+    token TEXT PRIMARY KEY,
+    conversation_id TEXT,
+    phase TEXT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    payload TEXT NOT NULL
+)""",
+            f"CREATE INDEX IF NOT EXISTS {t}_UPDATED_AT_IDX ON {t}(updated_at)",
+        ]
+
+    def get_upsert_tool_loop_state_sql(self) -> str:
+        """SQL saving one snapshot row (token, conversation_id, phase, updated_at, payload)."""
+        p = self._placeholder
+        return (
+            f"INSERT INTO {TOOL_LOOP_STATE_TABLE} (token, conversation_id, phase, updated_at, "
+            f"payload) VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT (token) DO UPDATE SET "
+            "conversation_id = excluded.conversation_id, phase = excluded.phase, "
+            "updated_at = excluded.updated_at, payload = excluded.payload"
+        )
+
+    def get_placeholder(self) -> str:
+        """The driver's parameter placeholder (``?`` or ``%s``)."""
+        return self._placeholder
+
+    def initialize_tool_loop_state_schema(self, cursor: Any) -> None:
+        """Create the tool-loop state table if missing (inside a write transaction)."""
+        for statement in self.get_tool_loop_state_schema_sql():
+            cursor.execute(statement)
 
     @abstractmethod
     def get_begin_transaction_sql(self) -> str:
@@ -298,6 +334,10 @@ class PostgresChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
         cursor.execute("SELECT pg_advisory_xact_lock(%s::int4, 0)", (_LOCK_NAMESPACE,))
         for statement in self.get_schema_sql():
             cursor.execute(statement)
+
+    def initialize_tool_loop_state_schema(self, cursor: Any) -> None:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s::int4, 1)", (_LOCK_NAMESPACE,))
+        super().initialize_tool_loop_state_schema(cursor)
 
     def lock_conversation(self, cursor: Any, conversation_id: str) -> None:
         key = int.from_bytes(

@@ -1,0 +1,376 @@
+"""``JdbcToolLoopStateRepository``: durable tool-loop state in SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import closing, contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from spring_ai_py import _assert
+from spring_ai_py.chat.memory.repository.jdbc import _message_codec
+from spring_ai_py.chat.memory.repository.jdbc._connections import (
+    Connection,
+    ConnectionSource,
+    source_for,
+)
+from spring_ai_py.chat.memory.repository.jdbc.dialects import (
+    TOOL_LOOP_STATE_TABLE,
+    JdbcChatMemoryRepositoryDialect,
+    PostgresChatMemoryRepositoryDialect,
+    SqliteChatMemoryRepositoryDialect,
+)
+from spring_ai_py.chat.memory.repository.jdbc.jdbc_chat_memory_repository import (
+    DataSource,
+    _detect,
+    _prefer_explicit,
+    _within_transaction,
+)
+from spring_ai_py.chat.messages import AssistantMessage, Message
+from spring_ai_py.model.tool.tool_approval import PauseReason, ToolCallStatus
+from spring_ai_py.model.tool.tool_loop_state import (
+    LoopPhase,
+    ToolCallRecord,
+    ToolLoopSnapshot,
+    ToolLoopStateRepository,
+)
+
+logger = logging.getLogger(
+    "spring_ai_py.chat.memory.repository.jdbc.JdbcToolLoopStateRepository"
+)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_WHERE = "the tool loop state"
+
+
+class _Unstorable(Exception):
+    """A context value with no JSON form."""
+
+
+def _millis(value: datetime) -> int:
+    return (value - _EPOCH) // timedelta(milliseconds=1)
+
+
+def _encode_message(message: Message) -> dict[str, str]:
+    encoded = _message_codec.encode(message, _WHERE, 0, datetime.now(UTC))
+    return {"content": encoded.content, "type": encoded.type, "payload": encoded.payload}
+
+
+def _decode_message(token: str, data: Mapping[str, str]) -> Message:
+    return _message_codec.decode(
+        f"tool loop {token}",
+        0,
+        data["content"],
+        data["type"],
+        None,
+        data["payload"],
+        lambda _value: None,
+    )
+
+
+def _encode_value(value: Any) -> Any:
+    """The JSON form of a context value: messages and dicts tagged, lists as lists."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _Unstorable
+        return value
+    if isinstance(value, Message):
+        return {"$message": _encode_message(value)}
+    if isinstance(value, list | tuple):
+        return [_encode_value(v) for v in value]
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {"$dict": {k: _encode_value(v) for k, v in value.items()}}
+    raise _Unstorable
+
+
+def _decode_value(token: str, value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode_value(token, v) for v in value]
+    if isinstance(value, dict):
+        if "$message" in value:
+            return _decode_message(token, value["$message"])
+        return {k: _decode_value(token, v) for k, v in value["$dict"].items()}
+    return value
+
+
+def _encode_context(context: Mapping[str, Any]) -> dict[str, Any]:
+    stored: dict[str, Any] = {}
+    for key, value in context.items():
+        try:
+            stored[key] = _encode_value(value)
+        except _Unstorable:
+            logger.debug("Context entry %r has no JSON form; it is not saved", key)
+    return stored
+
+
+def encode_snapshot(snapshot: ToolLoopSnapshot) -> str:
+    """The JSON text of ``snapshot``."""
+    data: dict[str, Any] = {
+        "messages": [_encode_message(m) for m in snapshot.messages],
+        "context": _encode_context(snapshot.context),
+        "tool_calls": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "arguments": c.arguments,
+                "status": c.status.value,
+                "result": c.result,
+                "reason": c.reason,
+                "approved": c.approved,
+            }
+            for c in snapshot.tool_calls
+        ],
+    }
+    if snapshot.instructions is not None:
+        data["instructions"] = [_encode_message(m) for m in snapshot.instructions]
+    if snapshot.assistant_message is not None:
+        data["assistant_message"] = _encode_message(snapshot.assistant_message)
+    if snapshot.final_message is not None:
+        data["final_message"] = _encode_message(snapshot.final_message)
+    if snapshot.pause_reason is not None:
+        data["pause_reason"] = snapshot.pause_reason.value
+    return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+
+def _assistant(token: str, data: Mapping[str, str] | None) -> AssistantMessage | None:
+    if data is None:
+        return None
+    message = _decode_message(token, data)
+    assert isinstance(message, AssistantMessage)
+    return message
+
+
+def decode_snapshot(
+    token: str, conversation_id: str | None, phase: str, updated_at: int, payload: str
+) -> ToolLoopSnapshot:
+    """The snapshot of a row; ``RuntimeError`` naming the token when it is corrupt."""
+    try:
+        data = json.loads(payload)
+        instructions = data.get("instructions")
+        return ToolLoopSnapshot(
+            token,
+            LoopPhase(phase),
+            [_decode_message(token, m) for m in data["messages"]],
+            {k: _decode_value(token, v) for k, v in data["context"].items()},
+            conversation_id,
+            None if instructions is None else [_decode_message(token, m) for m in instructions],
+            _assistant(token, data.get("assistant_message")),
+            [
+                ToolCallRecord(
+                    c["id"],
+                    c["name"],
+                    c["arguments"],
+                    ToolCallStatus(c["status"]),
+                    c.get("result"),
+                    c.get("reason"),
+                    bool(c.get("approved", False)),
+                )
+                for c in data["tool_calls"]
+            ],
+            PauseReason(data["pause_reason"]) if "pause_reason" in data else None,
+            _assistant(token, data.get("final_message")),
+            _EPOCH + timedelta(milliseconds=int(updated_at)),
+        )
+    except (KeyError, TypeError, ValueError, AssertionError) as e:
+        raise RuntimeError(f"Corrupt tool loop state for token '{token}': {e}") from e
+
+
+class JdbcToolLoopStateRepository(ToolLoopStateRepository):
+    """A ``ToolLoopStateRepository`` on the table ``SPRING_AI_TOOL_LOOP_STATE``.
+
+    Built and connected like ``JdbcChatMemoryRepository`` (the same dialects, DSNs,
+    data sources and pools), so it can share the chat memory's database: SQLite needs
+    nothing beyond the standard library, PostgreSQL the ``postgres`` extra. Each save
+    is one upsert in its own transaction. Context values without a JSON form (besides
+    messages, which round-trip losslessly) are left out of the saved state.
+
+        JdbcToolLoopStateRepository.sqlite("app.db")
+        JdbcToolLoopStateRepository.postgres("postgresql://app@db/app", ttl=3600)
+
+    ``ttl`` (a ``timedelta`` or seconds; ``None``: never) makes snapshots not saved for
+    that long unfindable, and :meth:`delete_expired` removes them.
+    """
+
+    def __init__(
+        self,
+        dsn: str | Path | None = None,
+        data_source: DataSource | None = None,
+        dialect: JdbcChatMemoryRepositoryDialect | None = None,
+        initialize_schema: bool = True,
+        ttl: timedelta | float | None = ToolLoopStateRepository.DEFAULT_TTL,
+    ) -> None:
+        super().__init__(ttl)
+        if dialect is not None and not isinstance(dialect, JdbcChatMemoryRepositoryDialect):
+            raise TypeError(
+                f"dialect must be a JdbcChatMemoryRepositoryDialect, got {type(dialect).__name__}"
+            )
+        if dsn is not None and data_source is not None:
+            raise ValueError("Only one of data_source and dsn can be set")
+        source: ConnectionSource
+        if dsn is not None:
+            if not isinstance(dsn, str | Path):
+                raise TypeError(f"dsn must be a str or a Path, got {type(dsn).__name__}")
+            dsn_text = _assert.has_text(str(dsn), "dsn cannot be empty")
+            resolved = _prefer_explicit(dialect, JdbcChatMemoryRepositoryDialect.from_(dsn))
+            source = resolved.create_connection_source(dsn_text)
+        elif data_source is not None:
+            source = source_for(data_source)
+            resolved = dialect if dialect is not None else _detect(source)
+        else:
+            raise ValueError("DataSource must be set (either via data_source() or dsn())")
+        self._dialect = resolved
+        self._source = source
+        self._schema_ready = not initialize_schema
+        self._schema_lock = threading.Lock()
+        self._closed = False
+
+    @classmethod
+    def sqlite(
+        cls,
+        path: str | Path,
+        *,
+        busy_timeout: float = 30.0,
+        ttl: timedelta | float | None = ToolLoopStateRepository.DEFAULT_TTL,
+    ) -> JdbcToolLoopStateRepository:
+        """A repository in the SQLite file ``path``."""
+        return cls(dsn=path, dialect=SqliteChatMemoryRepositoryDialect(busy_timeout), ttl=ttl)
+
+    @classmethod
+    def postgres(
+        cls,
+        dsn: str,
+        *,
+        max_pool_size: int = 10,
+        ttl: timedelta | float | None = ToolLoopStateRepository.DEFAULT_TTL,
+    ) -> JdbcToolLoopStateRepository:
+        """A repository in the PostgreSQL database at ``dsn``."""
+        return cls(dsn=dsn, dialect=PostgresChatMemoryRepositoryDialect(max_pool_size), ttl=ttl)
+
+    def get_dialect(self) -> JdbcChatMemoryRepositoryDialect:
+        return self._dialect
+
+    def save(self, snapshot: ToolLoopSnapshot) -> None:
+        _assert.not_none(snapshot, "snapshot cannot be null")
+        row = (
+            snapshot.token,
+            snapshot.conversation_id,
+            snapshot.phase.value,
+            _millis(snapshot.updated_at),
+            encode_snapshot(snapshot),
+        )
+        with self._transaction() as cursor:
+            cursor.execute(self._dialect.get_upsert_tool_loop_state_sql(), row)
+
+    def find(self, token: str) -> ToolLoopSnapshot | None:
+        _assert.has_text(token, "token cannot be null or empty")
+        p = self._dialect.get_placeholder()
+        with self._cursor() as cursor:
+            cursor.execute(
+                f"SELECT token, conversation_id, phase, updated_at, payload "
+                f"FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}",
+                (token,),
+            )
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        snapshot = decode_snapshot(*row)
+        return None if self._expired(snapshot, datetime.now(UTC)) else snapshot
+
+    def delete(self, token: str) -> None:
+        _assert.has_text(token, "token cannot be null or empty")
+        p = self._dialect.get_placeholder()
+        with self._transaction() as cursor:
+            cursor.execute(f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}", (token,))
+
+    def find_tokens(self, conversation_id: str | None = None) -> list[str]:
+        p = self._dialect.get_placeholder()
+        sql = (
+            f"SELECT token FROM {TOOL_LOOP_STATE_TABLE} WHERE phase <> {p} AND updated_at > {p}"
+        )
+        params: tuple[Any, ...] = (LoopPhase.COMPLETED.value, self._cutoff())
+        if conversation_id is not None:
+            sql += f" AND conversation_id = {p}"
+            params += (conversation_id,)
+        with self._cursor() as cursor:
+            cursor.execute(sql + " ORDER BY updated_at", params)
+            return [str(row[0]) for row in cursor.fetchall()]
+
+    def delete_expired(self) -> int:
+        if self._ttl is None:
+            return 0
+        p = self._dialect.get_placeholder()
+        with self._transaction() as cursor:
+            cursor.execute(
+                f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE updated_at <= {p}", (self._cutoff(),)
+            )
+            count = cursor.rowcount
+        return int(count) if count is not None and count >= 0 else 0
+
+    def _cutoff(self) -> int:
+        """Rows saved at or before this epoch-millisecond instant have expired."""
+        if self._ttl is None:
+            return -1
+        return _millis(datetime.now(UTC) - self._ttl)
+
+    def close(self) -> None:
+        """Close the connections this repository opened (a given pool stays open)."""
+        self._closed = True
+        self._source.close()
+
+    def __enter__(self) -> JdbcToolLoopStateRepository:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        _assert.state(not self._closed, "JdbcToolLoopStateRepository is closed")
+        if not self._schema_ready:
+            with self._schema_lock:
+                if not self._schema_ready:
+                    with (
+                        self._source.connection() as conn,
+                        self._prepared(conn),
+                        closing(conn.cursor()) as cursor,
+                        _within_transaction(self._dialect, cursor),
+                    ):
+                        self._dialect.initialize_tool_loop_state_schema(cursor)
+                    self._schema_ready = True
+        with self._source.connection() as conn, self._prepared(conn):
+            yield conn
+
+    @contextmanager
+    def _prepared(self, conn: Connection) -> Iterator[None]:
+        previous = getattr(conn, "autocommit", None)
+        self._dialect.prepare_connection(conn)
+        try:
+            yield
+        finally:
+            if previous is not None and getattr(conn, "autocommit", previous) != previous:
+                conn.autocommit = previous
+
+    @contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        with self._connection() as conn, closing(conn.cursor()) as cursor:
+            yield cursor
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        with self._cursor() as cursor, _within_transaction(self._dialect, cursor):
+            yield cursor
+
+    def __repr__(self) -> str:
+        return f"JdbcToolLoopStateRepository(dialect={self._dialect!r}, ttl={self._ttl})"

@@ -1,0 +1,298 @@
+"""Durable tool-loop state (beyond Spring): the repositories, the snapshots the loop
+saves at its boundaries, and resume on the call, async and stream paths."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import importlib.util
+import sqlite3
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from spring_ai_py.chat.client import ChatClient
+from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor, ToolCallingAdvisor
+from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
+from spring_ai_py.chat.memory.repository.jdbc import JdbcToolLoopStateRepository
+from spring_ai_py.chat.messages import AssistantMessage, ToolResponseMessage, UserMessage
+from spring_ai_py.model.tool import (
+    Approve,
+    InMemoryToolLoopStateRepository,
+    LoopPhase,
+    PauseReason,
+    ToolCallRecord,
+    ToolCallStatus,
+    ToolLoopSnapshot,
+    ToolLoopStateRepository,
+)
+from spring_ai_py.test import ScriptedChatModel
+from spring_ai_py.tool import tool
+
+
+def _load_memory_fixtures() -> ModuleType:
+    name = "_spring_ai_py_chat_memory_fixtures"
+    if name not in sys.modules:
+        path = Path(__file__).resolve().parents[1] / "memory" / "conftest.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+pg_dsn = _load_memory_fixtures().pg_dsn
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def repository(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ToolLoopStateRepository]:
+    if request.param == "memory":
+        yield InMemoryToolLoopStateRepository()
+    elif request.param == "sqlite":
+        with JdbcToolLoopStateRepository.sqlite(tmp_path / "state.db") as repo:
+            yield repo
+    else:
+        with JdbcToolLoopStateRepository.postgres(request.getfixturevalue("pg_dsn")) as repo:
+            yield repo
+
+
+def _snapshot(token: str, **changes: object) -> ToolLoopSnapshot:
+    call = AssistantMessage.ToolCall("c1", "function", "pay", '{"amount": 5}')
+    base = ToolLoopSnapshot(
+        token,
+        LoopPhase.PAUSED,
+        [UserMessage("pay 5")],
+        {
+            "chat_memory_conversation_id": "conv",
+            "tool_written": {"rows": [1, 2.5, None, True]},
+            "spring_ai_py.tool_loop.user_message": UserMessage("pay 5"),
+            "not_json": object(),
+        },
+        "conv",
+        None,
+        AssistantMessage("", tool_calls=[call]),
+        [ToolCallRecord("c1", "pay", '{"amount": 5}', ToolCallStatus.AWAITING_APPROVAL)],
+        PauseReason.APPROVAL,
+    )
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_a_snapshot_round_trips(repository: ToolLoopStateRepository) -> None:
+    token = f"t-{time.monotonic_ns()}"
+    repository.save(_snapshot(token))
+    found = repository.find(token)
+    assert found is not None
+    assert found.phase is LoopPhase.PAUSED and found.pause_reason is PauseReason.APPROVAL
+    assert [m.get_text() for m in found.messages] == ["pay 5"]
+    assert found.assistant_message is not None and found.assistant_message.get_tool_calls()[0].name == "pay"
+    assert found.tool_calls == _snapshot(token).tool_calls
+    assert found.context["tool_written"] == {"rows": [1, 2.5, None, True]}
+    assert found.context["spring_ai_py.tool_loop.user_message"].get_text() == "pay 5"
+    if not isinstance(repository, InMemoryToolLoopStateRepository):
+        assert "not_json" not in found.context  # no JSON form: not saved
+    assert token in repository.find_tokens("conv") and token in repository.find_tokens()
+    repository.save(_snapshot(token, phase=LoopPhase.COMPLETED))
+    assert token not in repository.find_tokens()
+    repository.delete(token)
+    assert repository.find(token) is None
+
+
+def test_expired_snapshots_are_not_found_and_are_cleaned_up(tmp_path: Path) -> None:
+    for repo in (
+        InMemoryToolLoopStateRepository(ttl=60),
+        JdbcToolLoopStateRepository.sqlite(tmp_path / "ttl.db", ttl=timedelta(minutes=1)),
+    ):
+        old = datetime.now(UTC) - timedelta(minutes=5)
+        repo.save(_snapshot("old", updated_at=old))
+        repo.save(_snapshot("new"))
+        assert repo.find("old") is None and repo.find("new") is not None
+        assert repo.find_tokens() == ["new"]
+        assert repo.delete_expired() == 1
+        assert repo.delete_expired() == 0
+        assert repo.find("new") is not None
+
+
+def test_bad_repository_settings_name_the_argument(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="ttl must be greater than 0"):
+        InMemoryToolLoopStateRepository(ttl=0)
+    with pytest.raises(TypeError, match="ttl must be a timedelta or seconds"):
+        InMemoryToolLoopStateRepository(ttl="1h")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="DataSource must be set"):
+        JdbcToolLoopStateRepository()
+    with pytest.raises(TypeError, match="tool_loop_state_repository must be a ToolLoopStateRepository"):
+        ToolCallingAdvisor.builder().tool_loop_state_repository("db")  # type: ignore[arg-type]
+
+
+def test_a_corrupt_row_names_the_token(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.db"
+    with JdbcToolLoopStateRepository.sqlite(path) as repo:
+        repo.save(_snapshot("bad"))
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE SPRING_AI_TOOL_LOOP_STATE SET payload = '{}'")
+    with JdbcToolLoopStateRepository.sqlite(path) as repo, pytest.raises(
+        RuntimeError, match="Corrupt tool loop state for token 'bad'"
+    ):
+        repo.find("bad")
+
+
+# -- the loop's snapshots -------------------------------------------------------------------
+
+calls: list[str] = []
+
+
+@tool
+def lookup(city: str) -> str:
+    """Look a city up."""
+    calls.append(city)
+    return f"{city}: found"
+
+
+class Recording(InMemoryToolLoopStateRepository):
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[ToolLoopSnapshot] = []
+
+    def save(self, snapshot: ToolLoopSnapshot) -> None:
+        self.saved.append(snapshot)
+        super().save(snapshot)
+
+
+def durable_client(model: ScriptedChatModel, repo: ToolLoopStateRepository) -> tuple[ChatClient, MessageWindowChatMemory]:
+    memory = MessageWindowChatMemory.builder().build()
+    client = (
+        ChatClient.builder(
+            model, tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_loop_state_repository(repo)
+        )
+        .default_tools(lookup)
+        .default_advisors(MessageChatMemoryAdvisor.builder(memory).build())
+        .default_advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "c"))
+        .build()
+    )
+    return client, memory
+
+
+@pytest.mark.parametrize("mode", ["call", "acall", "stream"])
+def test_the_loop_saves_every_boundary_and_the_final_answer(mode: str) -> None:
+    calls.clear()
+    repo = Recording()
+    model = ScriptedChatModel().add_tool_calls(("lookup", {"city": "Oslo"})).add_response("Oslo found")
+    client, memory = durable_client(model, repo)
+    spec = client.prompt("find Oslo").advisors(lambda a: a.param(ToolCallingAdvisor.TURN_TOKEN, "turn-1"))
+    if mode == "call":
+        assert spec.call().content() == "Oslo found"
+    elif mode == "acall":
+        assert asyncio.run(spec.call().acontent()) == "Oslo found"
+    else:
+
+        async def collect() -> str:
+            return "".join([c async for c in spec.stream().content()])
+
+        assert asyncio.run(collect()) == "Oslo found"
+    phases = [(s.phase, [c.status for c in s.tool_calls]) for s in repo.saved]
+    assert phases == [
+        (LoopPhase.MODEL, []),
+        (LoopPhase.TOOLS, [ToolCallStatus.PLANNED]),
+        (LoopPhase.TOOLS, [ToolCallStatus.RUNNING]),
+        (LoopPhase.TOOLS, [ToolCallStatus.DONE]),
+        (LoopPhase.MODEL, []),
+        (LoopPhase.COMPLETED, []),
+    ]
+    assert all(s.token == "turn-1" for s in repo.saved)
+    assert repo.saved[3].tool_calls[0].result == "Oslo: found"
+    assert isinstance(repo.saved[4].messages[-1], ToolResponseMessage)
+    assert [m.get_text() for m in memory.get("c")] == ["find Oslo", "Oslo found"]
+    # Resuming a completed turn returns its answer and stores nothing twice.
+    assert client.prompt().resume("turn-1").call().content() == "Oslo found"
+    assert [m.get_text() for m in memory.get("c")] == ["find Oslo", "Oslo found"]
+    assert calls == ["Oslo"]
+
+
+def test_a_turn_cut_off_before_its_model_call_resumes_from_its_history() -> None:
+    calls.clear()
+    repo = InMemoryToolLoopStateRepository()
+    history = [UserMessage("find Oslo")]
+    context = {"chat_memory_conversation_id": "c", "spring_ai_py.tool_loop.user_message": history[0]}
+    repo.save(ToolLoopSnapshot("cut", LoopPhase.MODEL, history, context, "c"))
+    model = ScriptedChatModel().add_response("Oslo is a city")
+    client, memory = durable_client(model, repo)
+    assert client.prompt().resume("cut").call().content() == "Oslo is a city"
+    assert model.prompts[0].get_instructions() == history
+    assert [m.get_text() for m in memory.get("c")] == ["find Oslo", "Oslo is a city"]
+
+
+def test_approvals_for_a_turn_that_is_not_paused_are_refused() -> None:
+    repo = InMemoryToolLoopStateRepository()
+    repo.save(ToolLoopSnapshot("m", LoopPhase.MODEL, [UserMessage("x")]))
+    client, _ = durable_client(ScriptedChatModel(), repo)
+    with pytest.raises(ValueError, match="The turn m is not paused for approval"):
+        client.prompt().resume("m", {"c1": Approve()}).call().content()
+
+
+def test_the_context_keys_the_memory_advisor_reads_are_the_loops() -> None:
+    from spring_ai_py.chat.client.advisor import advisor_utils
+    from spring_ai_py.model.tool import PendingApproval, ToolLoopResume
+
+    assert advisor_utils.TOOL_LOOP_RESUME_KEY == ToolLoopResume.CONTEXT_KEY
+    assert advisor_utils.TOOL_LOOP_PENDING_KEY == PendingApproval.CONTEXT_KEY
+    assert advisor_utils.TOOL_LOOP_TOKEN_KEY == ToolCallingAdvisor.TURN_TOKEN
+
+
+@tool(requires_approval=True, idempotent=True)
+def restart_service(name: str) -> str:
+    """Restart a service (gated, safe to repeat)."""
+    calls.append(f"restart {name}")
+    return f"{name} restarted"
+
+
+def _cut_off(approved: bool) -> ToolLoopSnapshot:
+    call = AssistantMessage.ToolCall("r1", "function", "restart_service", '{"name": "db"}')
+    status = ToolCallStatus.RUNNING if approved else ToolCallStatus.PLANNED
+    return ToolLoopSnapshot(
+        "cut-tools",
+        LoopPhase.TOOLS,
+        [UserMessage("restart db")],
+        {"chat_memory_conversation_id": "c"},
+        "c",
+        None,
+        AssistantMessage("", tool_calls=[call]),
+        [ToolCallRecord("r1", "restart_service", '{"name": "db"}', status, approved=approved)],
+    )
+
+
+def test_an_approved_call_cut_off_by_a_crash_is_not_asked_for_again() -> None:
+    calls.clear()
+    repo = InMemoryToolLoopStateRepository()
+    repo.save(_cut_off(approved=True))
+    model = ScriptedChatModel().add_response("db restarted")
+    client = (
+        ChatClient.builder(
+            model, tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_loop_state_repository(repo)
+        )
+        .default_tools(restart_service)
+        .build()
+    )
+    assert client.prompt().resume("cut-tools").call().content() == "db restarted"
+    assert calls == ["restart db"]
+
+
+def test_a_gated_call_saved_before_its_gate_still_waits_for_approval() -> None:
+    calls.clear()
+    repo = InMemoryToolLoopStateRepository()
+    repo.save(_cut_off(approved=False))
+    client = (
+        ChatClient.builder(
+            ScriptedChatModel(),
+            tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_loop_state_repository(repo),
+        )
+        .default_tools(restart_service)
+        .build()
+    )
+    pending = client.prompt().resume("cut-tools").call().chat_client_response().pending_approval
+    assert pending is not None and [c.id for c in pending.awaiting()] == ["r1"]
+    assert calls == []

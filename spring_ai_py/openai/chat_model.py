@@ -27,6 +27,7 @@ from spring_ai_py.chat.metadata import (
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
+from spring_ai_py.model._wire_limits import Exchange, MaskedErrors
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -104,21 +105,35 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
     def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
-        return CallRequest(options, params["model"], _post_arguments(params, extras))
+        return CallRequest(options, params["model"], (*_post_arguments(params, extras), options))
 
-    def send(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
-        body, request_options = payload
-        http_response = client.post(
-            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-        )
-        return self._to_chat_response(_json_body(http_response))
+    def send(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import openai
 
-    async def asend(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
-        body, request_options = payload
-        http_response = await client.post(
-            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-        )
-        return self._to_chat_response(_json_body(http_response))
+        body, request_options, options = payload
+        with MaskedErrors(openai.APIError, client, options.custom_headers):
+            with Exchange.for_call(options).sending():
+                http_response = client.post(
+                    _COMPLETIONS_PATH,
+                    cast_to=_http_response_class(),
+                    body=body,
+                    options=request_options,
+                )
+            return self._to_chat_response(_json_body(http_response))
+
+    async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import openai
+
+        body, request_options, options = payload
+        with MaskedErrors(openai.APIError, client, options.custom_headers):
+            with Exchange.for_call(options).sending():
+                http_response = await client.post(
+                    _COMPLETIONS_PATH,
+                    cast_to=_http_response_class(),
+                    body=body,
+                    options=request_options,
+                )
+            return self._to_chat_response(_json_body(http_response))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -128,28 +143,33 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             params, extras = self.create_request(prompt, options, stream=True)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+                import openai
+
                 client = self.async_client(options)
                 assembler = _ChunkAssembler()
                 body, request_options = _post_arguments(params, extras)
-                http_response = await client.post(
-                    _COMPLETIONS_PATH,
-                    cast_to=_http_response_class(),
-                    body=body,
-                    options=request_options,
-                    stream=True,
-                )
-                try:
-                    async for chunk in iterate_events(http_response):
-                        response = assembler.add(chunk)
-                        if response is not None:
-                            observation.summary.add(response)
-                            yield response
-                finally:
-                    await http_response.aclose()
-                response = assembler.finish()
-                if response is not None:
-                    observation.summary.add(response)
-                    yield response
+                exchange = Exchange.for_stream(options)
+                with MaskedErrors(openai.APIError, client, options.custom_headers):
+                    with exchange.sending():
+                        http_response = await client.post(
+                            _COMPLETIONS_PATH,
+                            cast_to=_http_response_class(),
+                            body=body,
+                            options=request_options,
+                            stream=True,
+                        )
+                    try:
+                        async for chunk in iterate_events(http_response, exchange):
+                            response = assembler.add(chunk)
+                            if response is not None:
+                                observation.summary.add(response)
+                                yield response
+                    finally:
+                        await http_response.aclose()
+                    response = assembler.finish()
+                    if response is not None:
+                        observation.summary.add(response)
+                        yield response
 
             return PreparedStream(options, params["model"], source)
 
@@ -306,6 +326,8 @@ def new_openai_client(options: Any, asynchronous: bool) -> Any:
 
 
 _COMPLETIONS_PATH = "/chat/completions"
+_CallPayload = tuple[dict[str, Any], dict[str, Any], OpenAiChatOptions]
+"""A prepared call: the body, the SDK's request options and the request's options."""
 
 
 def _post_arguments(
@@ -353,6 +375,10 @@ def _json_body(http_response: Any) -> dict[str, Any]:
             http_response,
             http_response.text,
             message=f"The response body is not valid JSON: {error}",
+        ) from error
+    except RecursionError as error:
+        raise openai.APIResponseValidationError(
+            http_response, None, message="The response body is nested too deeply to read"
         ) from error
     if not isinstance(body, dict):
         raise openai.APIResponseValidationError(

@@ -226,3 +226,70 @@ def test_a_stream_event_that_is_not_utf8_is_a_validation_error(server: FaultServ
 
     with pytest.raises(sdk(server).APIResponseValidationError):
         answer(provider_model(server), "stream")
+
+
+# -- memory per stream --------------------------------------------------------------
+
+
+def _peak_bytes(run: Any) -> tuple[int, Any]:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        result = run()
+        return tracemalloc.get_traced_memory()[1], result
+    finally:
+        tracemalloc.stop()
+
+
+def test_openai_tool_argument_fragments_are_joined_once_not_kept_per_chunk() -> None:
+    from spring_ai_py.openai.chat_model import _ChunkAssembler
+
+    count = 20_000
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {
+            "id": "c",
+            "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+
+    def run() -> Any:
+        assembler = _ChunkAssembler()
+        first = {
+            "index": 0,
+            "id": "call_1",
+            "type": "function",
+            "function": {"name": "f", "arguments": ""},
+        }
+        assembler.add(chunk({"tool_calls": [first]}))
+        for _ in range(count):
+            assembler.add(chunk({"tool_calls": [{"index": 0, "function": {"arguments": "ab"}}]}))
+        return assembler.add(chunk({}, "tool_calls"))
+
+    peak, response = _peak_bytes(run)
+
+    assert response.get_result().get_output().get_tool_calls()[0].arguments == "ab" * count
+    assert peak < 5 * 2**20  # about 20 MB when every chunk was kept
+
+
+def test_the_chat_client_stream_aggregate_keeps_no_chunk_objects() -> None:
+    from spring_ai_py.chat.client import ChatClientResponse
+    from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
+    from spring_ai_py.chat.messages import AssistantMessage
+    from spring_ai_py.chat.model import ChatResponse, Generation
+
+    count = 20_000
+
+    def run() -> Any:
+        aggregation = ChatClientStreamAggregation({"k": "v"})
+        for number in range(count):
+            response = ChatResponse([Generation(AssistantMessage(f"w{number % 10} "))])
+            aggregation.add(ChatClientResponse(response, {"n": number}))
+        return aggregation.result()
+
+    peak, result = _peak_bytes(run)
+
+    assert result.chat_response.get_result().get_output().get_text().count("w") == count
+    assert result.context == {"k": "v", "n": count - 1}
+    assert peak < 5 * 2**20  # about 20 MB when every chunk was kept

@@ -52,9 +52,10 @@ class Exchange:
         "_idle",
         "_idle_deadline",
         "_max_bytes",
-        "_received",
         "_total",
         "_total_name",
+        "bytes_left",
+        "limit",
     )
 
     def __init__(
@@ -70,8 +71,11 @@ class Exchange:
         self._deadline = now + total
         self._idle = idle
         self._idle_deadline = now + idle if idle is not None else math.inf
-        self._max_bytes = max_bytes if max_bytes is not None else math.inf
-        self._received = 0
+        self._max_bytes = max_bytes
+        self.limit = min(self._deadline, self._idle_deadline)
+        """The earliest bound in time (``time.monotonic()``): past it, :meth:`expired`."""
+        self.bytes_left: float = max_bytes if max_bytes is not None else math.inf
+        """Bytes the stream may still send: below zero, :meth:`too_large`."""
 
     @classmethod
     def for_call(cls, options: Any) -> Exchange:
@@ -104,23 +108,23 @@ class Exchange:
         idle time starts again."""
         if self._idle is not None:
             self._idle_deadline = time.monotonic() + self._idle
+            self.limit = min(self._deadline, self._idle_deadline)
 
-    def check(self, size: int) -> None:
-        """A chunk of ``size`` bytes arrived: raise if the exchange is past a bound."""
-        now = time.monotonic()
-        if now > self._deadline:
-            raise _read_timeout(
+    def expired(self) -> Exception:
+        """The error of an exchange past :attr:`limit`: which bound it passed."""
+        if time.monotonic() > self._deadline:
+            return _read_timeout(
                 f"The answer took longer than {self._total_name} ({self._total:g} s)"
             )
-        if now > self._idle_deadline:
-            raise _read_timeout(
-                f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
-            )
-        self._received += size
-        if self._received > self._max_bytes:
-            raise StreamTooLargeError(
-                f"The stream sent more than max_stream_bytes ({self._max_bytes} bytes)"
-            )
+        return _read_timeout(
+            f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
+        )
+
+    def too_large(self) -> Exception:
+        """The error of a stream past ``max_stream_bytes``."""
+        return StreamTooLargeError(
+            f"The stream sent more than max_stream_bytes ({self._max_bytes} bytes)"
+        )
 
 
 class _Sending:
@@ -176,9 +180,14 @@ def _bounded_stream_types() -> tuple[type, type]:
             self._exchange = exchange
 
         def __iter__(self) -> Iterator[bytes]:
-            check = self._exchange.check
+            exchange, now = self._exchange, time.monotonic
             for chunk in self._inner:
-                check(len(chunk))
+                # Inlined (a call per chunk is most of the cost): time, then size.
+                if now() > exchange.limit:
+                    raise exchange.expired()
+                exchange.bytes_left -= len(chunk)
+                if exchange.bytes_left < 0:
+                    raise exchange.too_large()
                 yield chunk
 
         def close(self) -> None:
@@ -192,9 +201,13 @@ def _bounded_stream_types() -> tuple[type, type]:
             self._exchange = exchange
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
-            check = self._exchange.check
+            exchange, now = self._exchange, time.monotonic
             async for chunk in self._inner:
-                check(len(chunk))
+                if now() > exchange.limit:
+                    raise exchange.expired()
+                exchange.bytes_left -= len(chunk)
+                if exchange.bytes_left < 0:
+                    raise exchange.too_large()
                 yield chunk
 
         async def aclose(self) -> None:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from spring_ai_py.model._wire_limits import Exchange
 
 _MISSING = object()
 
@@ -45,11 +48,15 @@ def check_message(message: Any, http_response: Any) -> Any:
     return message
 
 
-async def checked_events(events: AsyncIterator[Any], http_response: Any) -> AsyncIterator[Any]:
+async def checked_events(
+    events: AsyncIterator[Any], http_response: Any, exchange: Exchange
+) -> AsyncIterator[Any]:
     """The stream's events, each checked, ending with an error if ``message_stop`` never came.
 
-    An event whose data is not JSON raises ``anthropic.APIResponseValidationError``
-    (the SDK's parser raises a bare ``json.JSONDecodeError``).
+    An event whose data is not JSON, is not UTF-8 or is nested too deeply to read raises
+    ``anthropic.APIResponseValidationError`` (the SDK's parser raises a bare
+    ``json.JSONDecodeError``, ``UnicodeDecodeError`` or ``RecursionError``). ``exchange``
+    bounds the stream; the consumer asking for the next event starts its idle time again.
     """
     import anthropic
 
@@ -66,11 +73,20 @@ async def checked_events(events: AsyncIterator[Any], http_response: Any) -> Asyn
                 error.doc,
                 message=f"The stream sent an event that is not JSON: {error}",
             ) from error
+        except UnicodeDecodeError as error:
+            raise anthropic.APIResponseValidationError(
+                http_response, None, message=f"The stream sent an event that is not UTF-8: {error}"
+            ) from error
+        except RecursionError as error:
+            raise anthropic.APIResponseValidationError(
+                http_response, None, message="The stream sent an event nested too deeply to read"
+            ) from error
         problem = _event_problem(event)
         if problem is not None:
             _invalid(http_response, f"The stream sent an event of the wrong shape: {problem}")
         stopped = stopped or event.type == "message_stop"
         yield event
+        exchange.event()
     if not stopped:
         raise anthropic.APIConnectionError(
             message="The stream ended before its terminal event (message_stop): "

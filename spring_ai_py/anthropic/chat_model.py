@@ -32,6 +32,12 @@ from spring_ai_py.chat.metadata import (
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
+from spring_ai_py.model._wire_limits import (
+    Exchange,
+    MaskedErrors,
+    StreamTooLargeError,
+    http_client,
+)
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -49,6 +55,9 @@ if TYPE_CHECKING:
     from spring_ai_py.model.tool import ToolCallingManager
 
 logger = logging.getLogger(__name__)
+
+_CallPayload = tuple[dict[str, Any], AnthropicChatOptions]
+"""A prepared call: the SDK's ``create`` arguments and the request's options."""
 
 _IMAGE_TYPES = {
     "png": "image/png",
@@ -114,21 +123,31 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
     def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
         options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
-        return CallRequest(options, params["model"], {**params, **extras})
+        return CallRequest(options, params["model"], ({**params, **extras}, options))
 
-    def send(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
-        raw = client.messages.with_raw_response.create(**payload)
-        with _parse_errors(raw):
-            message = raw.parse()
-        message = check_message(message, raw.http_response)
-        return self._to_chat_response(message, _rate_limit(raw.headers))
+    def send(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import anthropic
 
-    async def asend(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
-        raw = await client.messages.with_raw_response.create(**payload)
-        with _parse_errors(raw):
-            message = await raw.parse()
-        message = check_message(message, raw.http_response)
-        return self._to_chat_response(message, _rate_limit(raw.headers))
+        arguments, options = payload
+        with MaskedErrors(anthropic.APIError, client, options.http_headers):
+            with Exchange.for_call(options).sending():
+                raw = client.messages.with_raw_response.create(**arguments)
+            with _parse_errors(raw):
+                message = raw.parse()
+            message = check_message(message, raw.http_response)
+            return self._to_chat_response(message, _rate_limit(raw.headers))
+
+    async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import anthropic
+
+        arguments, options = payload
+        with MaskedErrors(anthropic.APIError, client, options.http_headers):
+            with Exchange.for_call(options).sending():
+                raw = await client.messages.with_raw_response.create(**arguments)
+            with _parse_errors(raw):
+                message = await raw.parse()
+            message = check_message(message, raw.http_response)
+            return self._to_chat_response(message, _rate_limit(raw.headers))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -141,24 +160,31 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 import anthropic
 
                 client = self.async_client(options)
-                raw = await client.messages.with_raw_response.create(
-                    **params, stream=True, **extras
-                )
-                state = _StreamingState(_rate_limit(raw.headers))
-                timeouts, transport = transport_errors()
-                events = await raw.parse()
-                try:
-                    async for event in checked_events(events, raw.http_response):
-                        response = state.on_event(event)
-                        if response is not None:
-                            observation.summary.add(response)
-                            yield response
-                except timeouts as error:
-                    raise anthropic.APITimeoutError(request=raw.http_request) from error
-                except transport as error:
-                    raise anthropic.APIConnectionError(request=raw.http_request) from error
-                finally:
-                    await events.close()
+                exchange = Exchange.for_stream(options)
+                with MaskedErrors(anthropic.APIError, client, options.http_headers):
+                    with exchange.sending():
+                        raw = await client.messages.with_raw_response.create(
+                            **params, stream=True, **extras
+                        )
+                    state = _StreamingState(_rate_limit(raw.headers))
+                    timeouts, transport = transport_errors()
+                    events = await raw.parse()
+                    try:
+                        async for event in checked_events(events, raw.http_response, exchange):
+                            response = state.on_event(event)
+                            if response is not None:
+                                observation.summary.add(response)
+                                yield response
+                    except timeouts as error:
+                        raise anthropic.APITimeoutError(request=raw.http_request) from error
+                    except StreamTooLargeError as error:
+                        raise anthropic.APIResponseValidationError(
+                            raw.http_response, None, message=str(error)
+                        ) from error
+                    except transport as error:
+                        raise anthropic.APIConnectionError(request=raw.http_request) from error
+                    finally:
+                        await events.close()
 
             return PreparedStream(options, params["model"], source)
 
@@ -360,11 +386,15 @@ def _parse_errors(raw: Any) -> Iterator[None]:
 
     try:
         yield
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # JSONDecodeError, or UnicodeDecodeError for bad UTF-8
         raise anthropic.APIResponseValidationError(
             raw.http_response,
-            raw.http_response.text,
+            raw.http_response.content.decode("utf-8", "replace"),
             message=f"The response body is not valid JSON: {error}",
+        ) from error
+    except RecursionError as error:
+        raise anthropic.APIResponseValidationError(
+            raw.http_response, None, message="The response body is nested too deeply to read"
         ) from error
 
 def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
@@ -375,6 +405,9 @@ def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
         options,
         AnthropicChatOptions.DEFAULT_TIMEOUT,
         AnthropicChatOptions.DEFAULT_MAX_RETRIES,
+        http_client=http_client(
+            anthropic.DefaultAsyncHttpxClient if asynchronous else anthropic.DefaultHttpxClient
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from spring_ai_py.anthropic.skills import (
     skill_record,
 )
 from spring_ai_py.anthropic.web_search import AnthropicWebSearchTool
+from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -130,14 +131,23 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     DEFAULT_MAX_TOKENS: ClassVar[int] = 4096
     DEFAULT_TIMEOUT: ClassVar[float] = 60.0
     DEFAULT_MAX_RETRIES: ClassVar[int] = 2
-    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout"})
-    """``timeout`` also takes a ``timedelta``; ``_check_connection`` checks it."""
+    DEFAULT_CALL_TIMEOUT: ClassVar[float] = 600.0
+    DEFAULT_STREAM_IDLE_TIMEOUT: ClassVar[float] = 120.0
+    DEFAULT_STREAM_TOTAL_TIMEOUT: ClassVar[float] = 1800.0
+    DEFAULT_MAX_STREAM_BYTES: ClassVar[int] = 64 * 1024 * 1024
+    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout", *LIMIT_FIELDS})
+    """The timeouts also take a ``timedelta``; ``_check_connection`` and ``check_limits``
+    check them."""
 
     base_url: str | None = None
     api_key: str | None = None
     timeout: float | None = None
     max_retries: int | None = None
     custom_headers: dict[str, str] | None = None
+    call_timeout: float | None = None
+    stream_idle_timeout: float | None = None
+    stream_total_timeout: float | None = None
+    max_stream_bytes: int | None = None
 
     metadata: dict[str, Any] | None = None
     tool_choice: str | dict[str, Any] | None = None
@@ -155,6 +165,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     def __post_init__(self) -> None:
         super().__post_init__()
         self._check_connection()
+        check_limits(self)
         if self.max_tokens is not None and self.max_tokens <= 0:
             raise ValueError("max_tokens must be positive")
         if self.citation_documents is not None:

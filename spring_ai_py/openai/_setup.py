@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spring_ai_py.model._wire_limits import http_client
 from spring_ai_py.model.provider import new_sdk_client
 
 
@@ -20,7 +21,12 @@ def sdk_client(
     import openai
 
     factory: type[Any] = openai.AsyncOpenAI if asynchronous else openai.OpenAI
-    settings: dict[str, Any] = {"organization": options.organization_id}
+    settings: dict[str, Any] = {
+        "organization": options.organization_id,
+        "http_client": http_client(
+            openai.DefaultAsyncHttpxClient if asynchronous else openai.DefaultHttpxClient
+        ),
+    }
     if options.api_key == "":
         factory = _no_auth(factory)
         settings["_enforce_credentials"] = False

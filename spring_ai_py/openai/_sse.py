@@ -18,6 +18,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+from spring_ai_py.model._wire_limits import Exchange, StreamTooLargeError
 from spring_ai_py.model.provider import transport_errors
 from spring_ai_py.openai._validation import FinishTracker, check_chunk
 
@@ -25,8 +26,12 @@ _DRAIN_TIMEOUT = 0.1
 """Seconds to wait for the end of the body after ``[DONE]``, as the SDK does."""
 
 
-async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
-    """Yield the JSON object of every ``data:`` event until ``[DONE]`` or the end."""
+async def iterate_events(http_response: Any, exchange: Exchange) -> AsyncIterator[dict[str, Any]]:
+    """Yield the JSON object of every ``data:`` event until ``[DONE]`` or the end.
+
+    ``exchange`` bounds the stream (its body checks it on every chunk); each event
+    starts its idle time again, and so does the consumer asking for the next one.
+    """
     import openai
 
     finish = FinishTracker()
@@ -55,6 +60,7 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
                 event = _decode(data, http_response, openai)
                 finish.add(event)
                 yield event
+                exchange.event()
         if pending.startswith(b"data:"):
             data_lines.append(pending[6:] if pending[5:6] == b" " else pending[5:])
         if data_lines:
@@ -66,6 +72,10 @@ async def iterate_events(http_response: Any) -> AsyncIterator[dict[str, Any]]:
             yield event
     except timeouts as error:
         raise openai.APITimeoutError(request=http_response.request) from error
+    except StreamTooLargeError as error:
+        raise openai.APIResponseValidationError(
+            http_response, None, message=str(error)
+        ) from error
     except transport as error:
         raise openai.APIConnectionError(request=http_response.request) from error
     if not finish.complete():
@@ -97,6 +107,10 @@ def _decode(data: bytes, http_response: Any, openai: Any) -> dict[str, Any]:
             http_response,
             data.decode("utf-8", "replace"),
             message=f"The stream sent an event that is not JSON: {error}",
+        ) from error
+    except RecursionError as error:
+        raise openai.APIResponseValidationError(
+            http_response, None, message="The stream sent an event nested too deeply to read"
         ) from error
     if not isinstance(value, dict):
         raise openai.APIResponseValidationError(

@@ -27,6 +27,7 @@ from spring_ai_py.chat.metadata import (
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
+from spring_ai_py.model._wire_limits import Exchange, MaskedErrors
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -107,21 +108,35 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
     def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
-        return CallRequest(options, params["model"], _post_arguments(params, extras))
+        return CallRequest(options, params["model"], (*_post_arguments(params, extras), options))
 
-    def send(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
-        body, request_options = payload
-        http_response = client.post(
-            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-        )
-        return self._to_chat_response(_json_body(http_response))
+    def send(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import openai
 
-    async def asend(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
-        body, request_options = payload
-        http_response = await client.post(
-            _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
-        )
-        return self._to_chat_response(_json_body(http_response))
+        body, request_options, options = payload
+        with MaskedErrors(openai.APIError, client, options.custom_headers):
+            with Exchange.for_call(options).sending():
+                http_response = client.post(
+                    _COMPLETIONS_PATH,
+                    cast_to=_http_response_class(),
+                    body=body,
+                    options=request_options,
+                )
+            return self._to_chat_response(_json_body(http_response))
+
+    async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
+        import openai
+
+        body, request_options, options = payload
+        with MaskedErrors(openai.APIError, client, options.custom_headers):
+            with Exchange.for_call(options).sending():
+                http_response = await client.post(
+                    _COMPLETIONS_PATH,
+                    cast_to=_http_response_class(),
+                    body=body,
+                    options=request_options,
+                )
+            return self._to_chat_response(_json_body(http_response))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
         _assert.not_none(prompt, "Prompt cannot be null")
@@ -131,28 +146,33 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             params, extras = self.create_request(prompt, options, stream=True)
 
             async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+                import openai
+
                 client = self.async_client(options)
                 assembler = _ChunkAssembler()
                 body, request_options = _post_arguments(params, extras)
-                http_response = await client.post(
-                    _COMPLETIONS_PATH,
-                    cast_to=_http_response_class(),
-                    body=body,
-                    options=request_options,
-                    stream=True,
-                )
-                try:
-                    async for chunk in iterate_events(http_response):
-                        response = assembler.add(chunk)
-                        if response is not None:
-                            observation.summary.add(response)
-                            yield response
-                finally:
-                    await http_response.aclose()
-                response = assembler.finish()
-                if response is not None:
-                    observation.summary.add(response)
-                    yield response
+                exchange = Exchange.for_stream(options)
+                with MaskedErrors(openai.APIError, client, options.custom_headers):
+                    with exchange.sending():
+                        http_response = await client.post(
+                            _COMPLETIONS_PATH,
+                            cast_to=_http_response_class(),
+                            body=body,
+                            options=request_options,
+                            stream=True,
+                        )
+                    try:
+                        async for chunk in iterate_events(http_response, exchange):
+                            response = assembler.add(chunk)
+                            if response is not None:
+                                observation.summary.add(response)
+                                yield response
+                    finally:
+                        await http_response.aclose()
+                    response = assembler.finish()
+                    if response is not None:
+                        observation.summary.add(response)
+                        yield response
 
             return PreparedStream(options, params["model"], source)
 
@@ -309,6 +329,8 @@ def new_openai_client(options: Any, asynchronous: bool) -> Any:
 
 
 _COMPLETIONS_PATH = "/chat/completions"
+_CallPayload = tuple[dict[str, Any], dict[str, Any], OpenAiChatOptions]
+"""A prepared call: the body, the SDK's request options and the request's options."""
 
 
 def _post_arguments(
@@ -356,6 +378,10 @@ def _json_body(http_response: Any) -> dict[str, Any]:
             http_response,
             http_response.text,
             message=f"The response body is not valid JSON: {error}",
+        ) from error
+    except RecursionError as error:
+        raise openai.APIResponseValidationError(
+            http_response, None, message="The response body is nested too deeply to read"
         ) from error
     if not isinstance(body, dict):
         raise openai.APIResponseValidationError(
@@ -630,8 +656,8 @@ class _ChunkAssembler:
     """Turns stream chunks into chat responses, as Spring's ``ChunkMerger`` does.
 
     A text chunk becomes one response at once. From the first chunk that carries a
-    tool call until the chunk that finishes with ``tool_calls``, chunks are buffered
-    and merged into one response whose tool calls are complete (deltas of one call
+    tool call until the chunk that finishes with ``tool_calls``, chunks are merged as
+    they come (:class:`_ChunkMerger`) into one response whose tool calls are complete (deltas of one call
     share its ``index``; ids and names come from the first delta that has them,
     arguments are concatenated). Reasoning text accumulates across chunks.
     """
@@ -639,26 +665,25 @@ class _ChunkAssembler:
     __slots__ = ("_buffer", "_reasoning")
 
     def __init__(self) -> None:
-        self._buffer: list[dict[str, Any]] | None = None
+        self._buffer: _ChunkMerger | None = None
         self._reasoning: dict[tuple[str, int], str] = {}
 
     def add(self, chunk: dict[str, Any]) -> ChatResponse | None:
-        if self._buffer is None and not _has_tool_call(chunk):
-            return self._to_response(chunk)
         if self._buffer is None:
-            self._buffer = []
-        self._buffer.append(chunk)
+            if not _has_tool_call(chunk):
+                return self._to_response(chunk)
+            self._buffer = _ChunkMerger(chunk)
+        else:
+            self._buffer.add(chunk)
         if not _tool_calls_done(chunk):
             return None
-        merged = merge_chunks(self._buffer)
-        self._buffer = None
-        return self._to_response(merged)
+        return self.finish()
 
     def finish(self) -> ChatResponse | None:
         """The response of chunks still buffered when the stream ended, if any."""
-        if not self._buffer:
+        if self._buffer is None:
             return None
-        merged = merge_chunks(self._buffer)
+        merged = self._buffer.result()
         self._buffer = None
         return self._to_response(merged)
 
@@ -743,58 +768,114 @@ def merge_chunks(chunks: Sequence[dict[str, Any]]) -> dict[str, Any]:
     fragments concatenate, and tool-call deltas merge by their ``index``. The last
     usage and service tier win.
     """
-    merged = dict(chunks[0])
-    choices: dict[int, dict[str, Any]] = {}
-    for chunk in chunks:
-        if chunk is not chunks[0]:
-            if chunk.get("usage") is not None:
-                merged["usage"] = chunk["usage"]
-            if chunk.get("service_tier") is not None:
-                merged["service_tier"] = chunk["service_tier"]
+    merger = _ChunkMerger(chunks[0])
+    for chunk in chunks[1:]:
+        merger.add(chunk)
+    return merger.result()
+
+
+class _ChunkMerger:
+    """:func:`merge_chunks` one chunk at a time.
+
+    A tool call's arguments may arrive in a great many fragments: each is kept as a
+    part of a list joined once at the end (never a string rebuilt per fragment), and
+    no chunk is kept once it was merged.
+    """
+
+    __slots__ = ("_choices", "_merged")
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        self._merged = dict(first)
+        self._choices: dict[int, _ChoiceMerger] = {}
+        self._add_choices(first)
+
+    def add(self, chunk: dict[str, Any]) -> None:
+        if chunk.get("usage") is not None:
+            self._merged["usage"] = chunk["usage"]
+        if chunk.get("service_tier") is not None:
+            self._merged["service_tier"] = chunk["service_tier"]
+        self._add_choices(chunk)
+
+    def _add_choices(self, chunk: dict[str, Any]) -> None:
         for choice in chunk.get("choices") or ():
             index = choice.get("index", 0)
-            existing = choices.get(index)
-            choices[index] = (
-                copy.deepcopy(choice) if existing is None else _merge_choice(existing, choice)
-            )
-    merged["choices"] = list(choices.values())
-    return merged
+            existing = self._choices.get(index)
+            if existing is None:
+                self._choices[index] = _ChoiceMerger(choice)
+            else:
+                existing.add(choice)
+
+    def result(self) -> dict[str, Any]:
+        merged = dict(self._merged)
+        merged["choices"] = [choice.result() for choice in self._choices.values()]
+        return merged
 
 
-def _merge_choice(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
-    if left.get("finish_reason") is None:
-        left["finish_reason"] = right.get("finish_reason")
-    if left.get("logprobs") is None:
-        left["logprobs"] = right.get("logprobs")
-    delta = left.setdefault("delta", {})
-    other = right.get("delta") or {}
-    for key in ("content", "reasoning_content", "reasoning"):
-        fragment = other.get(key)
-        if fragment:
-            delta[key] = (delta.get(key) or "") + fragment
-    calls = other.get("tool_calls")
-    if calls:
-        by_index: dict[Any, dict[str, Any]] = {
-            call.get("index"): call for call in delta.get("tool_calls") or []
-        }
-        for call in calls:
-            previous = by_index.get(call.get("index"))
-            by_index[call.get("index")] = (
-                copy.deepcopy(call) if previous is None else _merge_tool_call(previous, call)
-            )
-        delta["tool_calls"] = list(by_index.values())
-    return left
+class _ChoiceMerger:
+    """One choice of :class:`_ChunkMerger`: the first delta of its index, and the parts
+    that later deltas add to its texts and tool-call arguments."""
 
+    __slots__ = ("_arguments", "_calls", "_choice", "_texts")
 
-def _merge_tool_call(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
-    for key, value in current.items():
-        if key not in _KNOWN_TOOL_CALL_KEYS:
-            previous[key] = value
-    if not previous.get("id"):
-        previous["id"] = current.get("id") or ""
-    function = previous.setdefault("function", {})
-    other = current.get("function") or {}
-    if not function.get("name"):
-        function["name"] = other.get("name") or ""
-    function["arguments"] = (function.get("arguments") or "") + (other.get("arguments") or "")
-    return previous
+    def __init__(self, choice: dict[str, Any]) -> None:
+        self._choice = copy.deepcopy(choice)
+        self._texts: dict[str, list[str]] = {}
+        self._calls: dict[Any, dict[str, Any]] | None = None
+        self._arguments: dict[Any, list[str]] = {}
+
+    def add(self, right: dict[str, Any]) -> None:
+        left = self._choice
+        if left.get("finish_reason") is None:
+            left["finish_reason"] = right.get("finish_reason")
+        if left.get("logprobs") is None:
+            left["logprobs"] = right.get("logprobs")
+        delta = left.setdefault("delta", {})
+        other = right.get("delta") or {}
+        for key in ("content", "reasoning_content", "reasoning"):
+            fragment = other.get(key)
+            if fragment:
+                parts = self._texts.get(key)
+                if parts is None:
+                    parts = self._texts[key] = [delta.get(key) or ""]
+                parts.append(fragment)
+        calls = other.get("tool_calls")
+        if calls:
+            by_index = self._calls
+            if by_index is None:
+                by_index = self._calls = {
+                    call.get("index"): call for call in delta.get("tool_calls") or []
+                }
+            for call in calls:
+                index = call.get("index")
+                previous = by_index.get(index)
+                if previous is None:
+                    by_index[index] = copy.deepcopy(call)
+                else:
+                    self._merge_call(index, previous, call)
+
+    def _merge_call(self, index: Any, previous: dict[str, Any], current: dict[str, Any]) -> None:
+        for key, value in current.items():
+            if key not in _KNOWN_TOOL_CALL_KEYS:
+                previous[key] = value
+        if not previous.get("id"):
+            previous["id"] = current.get("id") or ""
+        function = previous.setdefault("function", {})
+        other = current.get("function") or {}
+        if not function.get("name"):
+            function["name"] = other.get("name") or ""
+        parts = self._arguments.get(index)
+        if parts is None:
+            parts = self._arguments[index] = [function.get("arguments") or ""]
+        parts.append(other.get("arguments") or "")
+
+    def result(self) -> dict[str, Any]:
+        choice = self._choice
+        if self._texts or self._calls is not None:
+            delta = choice["delta"]
+            for key, parts in self._texts.items():
+                delta[key] = "".join(parts)
+            if self._calls is not None:
+                for index, parts in self._arguments.items():
+                    self._calls[index]["function"]["arguments"] = "".join(parts)
+                delta["tool_calls"] = list(self._calls.values())
+        return choice

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from spring_ai_py._builder import Buildable
+from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -127,10 +128,15 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     DEFAULT_CHAT_MODEL: ClassVar[str] = "gpt-5-mini"
     DEFAULT_TIMEOUT: ClassVar[float] = 60.0
     DEFAULT_MAX_RETRIES: ClassVar[int] = 3
+    DEFAULT_CALL_TIMEOUT: ClassVar[float] = 600.0
+    DEFAULT_STREAM_IDLE_TIMEOUT: ClassVar[float] = 120.0
+    DEFAULT_STREAM_TOTAL_TIMEOUT: ClassVar[float] = 1800.0
+    DEFAULT_MAX_STREAM_BYTES: ClassVar[int] = 64 * 1024 * 1024
 
     _builder_aliases: ClassVar[dict[str, str]] = {"stop": "stop_sequences"}
-    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout"})
-    """``timeout`` also takes a ``timedelta``; ``_check_connection`` checks it."""
+    _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout", *LIMIT_FIELDS})
+    """The timeouts also take a ``timedelta``; ``_check_connection`` and ``check_limits``
+    check them."""
 
     base_url: str | None = None
     api_key: str | None = None
@@ -138,6 +144,10 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     timeout: float | None = None
     max_retries: int | None = None
     custom_headers: dict[str, str] | None = None
+    call_timeout: float | None = None
+    stream_idle_timeout: float | None = None
+    stream_total_timeout: float | None = None
+    max_stream_bytes: int | None = None
 
     logit_bias: dict[str, int] | None = None
     logprobs: bool | None = None
@@ -162,6 +172,7 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     def __post_init__(self) -> None:
         super().__post_init__()
         self._check_connection()
+        check_limits(self)
         if isinstance(self.response_format, dict) and "type" not in self.response_format:
             raise ValueError("response_format must have a 'type'")
 

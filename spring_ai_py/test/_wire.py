@@ -89,6 +89,9 @@ class FullResponse:
     cut: bool = False
     delay: float = 0.0
     """Seconds to wait before the status line (a slow server, for timeout tests)."""
+    trickle: float = 0.0
+    """Seconds between the body's bytes, sent one at a time (a server that answers
+    slowly but never goes silent)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,8 @@ class StreamResponse:
     """After that many events the server stops sending, without closing, until the
     client gives up (closes the connection) or ``stall_timeout`` seconds pass."""
     stall_timeout: float = 10.0
+    trickle: float = 0.0
+    """Seconds between the bytes of the events, sent one at a time."""
 
 
 @dataclass(frozen=True)
@@ -334,6 +339,8 @@ class _Handler(BaseHTTPRequestHandler):
             if response.cut:
                 self.wfile.write(response.body[: len(response.body) // 2])
                 self.close_connection = True
+            elif response.trickle:
+                self._trickle(response.body, response.trickle, chunked=False)
             else:
                 self.wfile.write(response.body)
             return
@@ -351,8 +358,22 @@ class _Handler(BaseHTTPRequestHandler):
                 self.server.owner._stall(self.connection, response.stall_timeout)
                 self.close_connection = True
                 return
-            self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
+            if response.trickle:
+                self._trickle(event, response.trickle, chunked=True)
+            else:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
         self.wfile.write(b"0\r\n\r\n")
+
+    def _trickle(self, data: bytes, interval: float, chunked: bool) -> None:
+        """Send ``data`` one byte at a time, ``interval`` seconds apart, until the client
+        closes the connection (a write then fails) or the server stops."""
+        for position in range(len(data)):
+            if self.server.owner._stopped:
+                raise ConnectionAbortedError("the server stopped")
+            byte = data[position : position + 1]
+            self.wfile.write(b"1\r\n%s\r\n" % byte if chunked else byte)
+            self.wfile.flush()
+            time.sleep(interval)
 
 
 class WireTestServer(ABC):

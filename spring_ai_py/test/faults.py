@@ -64,6 +64,22 @@ class _Events:
         self.stall_after = stall_after
 
 
+class _Trickle:
+    __slots__ = ("interval", "text")
+
+    def __init__(self, text: str, interval: float) -> None:
+        self.text = text
+        self.interval = interval
+
+
+class _EchoStatus:
+    __slots__ = ("message", "status")
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        self.message = message
+
+
 class _CutBody:
     __slots__ = ("body",)
 
@@ -99,15 +115,31 @@ class FaultServer(WireTestServer):
         headers: Mapping[str, str] | None = None,
     ) -> None:
         """An error status with the provider's error body and ``headers`` (``retry-after``)."""
+        self._enqueue(
+            FixedReply(
+                status,
+                JSON_HEADERS + tuple((headers or {}).items()),
+                json_bytes(self._error_body(message)),
+            )
+        )
+
+    def _error_body(self, message: str) -> dict[str, Any]:
         if self.provider == "openai":
-            body: dict[str, Any] = {
+            return {
                 "error": {"message": message, "type": "server_error", "param": None, "code": None}
             }
-        else:
-            body = {"type": "error", "error": {"type": "api_error", "message": message}}
-        self._enqueue(
-            FixedReply(status, JSON_HEADERS + tuple((headers or {}).items()), json_bytes(body))
-        )
+        return {"type": "error", "error": {"type": "api_error", "message": message}}
+
+    def enqueue_echo_status(self, status: int, *, message: str = "injected fault") -> None:
+        """An error status whose message echoes every request header, credentials
+        included (``Authorization``, ``x-api-key``), as a careless server might."""
+        self._enqueue(_EchoStatus(status, message))
+
+    def enqueue_trickle(self, text: str = "Hello there", *, interval: float = 0.05) -> None:
+        """A good answer (JSON body or event stream, as requested) sent one byte at a
+        time, ``interval`` seconds apart: each read gets data, the answer never ends in
+        any reasonable time. The server stops once the client closes the connection."""
+        self._enqueue(_Trickle(text, interval))
 
     def enqueue_json(self, body: object, status: int = 200) -> None:
         """A JSON body of any shape, sent as it is (for wrong-shape bodies)."""
@@ -272,6 +304,22 @@ class FaultServer(WireTestServer):
         if isinstance(reply, _Events):
             return StreamResponse(
                 reply.events, EVENT_STREAM_HEADERS, reply.cut_after, reply.stall_after
+            )
+        if isinstance(reply, _Trickle):
+            if streaming:
+                return StreamResponse(
+                    tuple(self.answer_events(reply.text)),
+                    EVENT_STREAM_HEADERS,
+                    trickle=reply.interval,
+                )
+            body = json_bytes(self.answer_body(reply.text))
+            return FullResponse(200, JSON_HEADERS, body, trickle=reply.interval)
+        if isinstance(reply, _EchoStatus):
+            echoed = f"{reply.message}; request headers: {json.dumps(request.headers)}"
+            return FullResponse(
+                reply.status,
+                (*JSON_HEADERS, ("x-should-retry", "false")),
+                json_bytes(self._error_body(echoed)),
             )
         if isinstance(reply, _CutBody):
             return FullResponse(200, JSON_HEADERS, reply.body, cut=True)

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable, M
 from typing import Any
 
 from spring_ai_py.chat.client.records import ChatClientResponse
-from spring_ai_py.chat.model import ChatResponse, MessageAggregator
+from spring_ai_py.chat.model.message_aggregator import _Aggregation
 
 
 class ChatClientStreamAggregation:
@@ -21,18 +21,20 @@ class ChatClientStreamAggregation:
 
     :meth:`add` each chunk; :meth:`result` is one response whose chat response
     aggregates the chunks' (texts joined, tool calls collected, last usage) and whose
-    context is the chunks' contexts merged over the initial ``context``.
+    context is the chunks' contexts merged over the initial ``context``. Each chunk is
+    folded in as it comes: what is kept is the aggregate (the texts, the tool calls,
+    the last metadata), never the chunk objects.
     """
 
-    __slots__ = ("_chunks", "_context")
+    __slots__ = ("_aggregation", "_context")
 
     def __init__(self, context: Mapping[str, Any] | None = None) -> None:
-        self._chunks: list[ChatResponse] = []
+        self._aggregation = _Aggregation()
         self._context: dict[str, Any] = dict(context) if context else {}
 
     def add(self, response: ChatClientResponse) -> None:
         if response.chat_response is not None:
-            self._chunks.append(response.chat_response)
+            self._aggregation.add(response.chat_response)
         self._context.update(response.context)
 
     @property
@@ -41,9 +43,7 @@ class ChatClientStreamAggregation:
         return self._context
 
     def result(self) -> ChatClientResponse:
-        return ChatClientResponse(
-            MessageAggregator.aggregate_responses(self._chunks), dict(self._context)
-        )
+        return ChatClientResponse(self._aggregation.result(), dict(self._context))
 
 
 class ChatClientMessageAggregator:

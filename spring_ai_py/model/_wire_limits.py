@@ -1,0 +1,317 @@
+"""Bounds on one provider exchange, and credentials kept out of the SDKs' errors.
+
+``timeout`` bounds each read of an answer only, so a server that trickles a byte now
+and then holds a call or a stream open forever. An :class:`Exchange` adds what bounds
+the whole exchange: a deadline (the call's or the stream's total time), for a stream
+the longest time between two events, and the most bytes a stream may send. It is
+checked on every chunk of the body as it arrives, through a response hook on the HTTP
+client the model builds for its SDK (:func:`http_client`): an exchange past its
+deadline ends in the HTTP library's ``ReadTimeout``, which the SDKs (and the
+providers' stream readers) turn into their ``APITimeoutError``. A connection that goes
+silent is ended by ``timeout`` as before. The hook looks the request's exchange up in a
+context variable that :meth:`Exchange.sending` sets while the SDK sends the request;
+requests sent outside it (embeddings, a user's own use of the client) are not touched.
+
+Servers may echo the request's credentials in an error body (``Incorrect API key
+provided: sk-...``). :class:`MaskedErrors` replaces every credential of the client in
+an SDK error's message, arguments and body with ``***`` before the error leaves the
+model, so neither the caller, nor a log line, nor the span's exception event sees it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextvars import ContextVar, Token
+from datetime import timedelta
+from types import TracebackType
+from typing import Any
+
+from spring_ai_py.chat.observation._chat_model import MASK, SENSITIVE_HEADER_NAMES
+
+LIMIT_FIELDS = ("call_timeout", "stream_idle_timeout", "stream_total_timeout", "max_stream_bytes")
+"""The options fields that bound an exchange (see :func:`check_limits`)."""
+
+_CURRENT: ContextVar[Exchange | None] = ContextVar("spring_ai_py_exchange", default=None)
+_MIN_SECRET = 3
+"""Shorter credentials are not masked: they would mask ordinary words of the message."""
+_MAX_BODY_DEPTH = 32
+
+
+class StreamTooLargeError(Exception):
+    """A stream sent more bytes than ``max_stream_bytes``; the provider's stream reader
+    turns it into the SDK's ``APIResponseValidationError``."""
+
+
+class Exchange:
+    """The bounds of one call or stream, from the moment it is created."""
+
+    __slots__ = (
+        "_deadline",
+        "_idle",
+        "_idle_deadline",
+        "_max_bytes",
+        "_total",
+        "_total_name",
+        "bytes_left",
+        "limit",
+    )
+
+    def __init__(
+        self,
+        total: float,
+        total_name: str,
+        idle: float | None = None,
+        max_bytes: int | None = None,
+    ) -> None:
+        now = time.monotonic()
+        self._total = total
+        self._total_name = total_name
+        self._deadline = now + total
+        self._idle = idle
+        self._idle_deadline = now + idle if idle is not None else math.inf
+        self._max_bytes = max_bytes
+        self.limit = min(self._deadline, self._idle_deadline)
+        """The earliest bound in time (``time.monotonic()``): past it, :meth:`expired`."""
+        self.bytes_left: float = max_bytes if max_bytes is not None else math.inf
+        """Bytes the stream may still send: below zero, :meth:`too_large`."""
+
+    @classmethod
+    def for_call(cls, options: Any) -> Exchange:
+        """The bounds of a call with ``options`` (a provider's chat options)."""
+        total = options.call_timeout
+        return cls(
+            total if total is not None else type(options).DEFAULT_CALL_TIMEOUT, "call_timeout"
+        )
+
+    @classmethod
+    def for_stream(cls, options: Any) -> Exchange:
+        """The bounds of a stream with ``options`` (a provider's chat options)."""
+        defaults = type(options)
+        total = options.stream_total_timeout
+        idle = options.stream_idle_timeout
+        size = options.max_stream_bytes
+        return cls(
+            total if total is not None else defaults.DEFAULT_STREAM_TOTAL_TIMEOUT,
+            "stream_total_timeout",
+            idle if idle is not None else defaults.DEFAULT_STREAM_IDLE_TIMEOUT,
+            size if size is not None else defaults.DEFAULT_MAX_STREAM_BYTES,
+        )
+
+    def sending(self) -> _Sending:
+        """A context in which requests the SDK sends are bounded by this exchange."""
+        return _Sending(self)
+
+    def event(self) -> None:
+        """A stream event arrived, or the consumer took one and asked for the next: the
+        idle time starts again."""
+        if self._idle is not None:
+            self._idle_deadline = time.monotonic() + self._idle
+            self.limit = min(self._deadline, self._idle_deadline)
+
+    def expired(self) -> Exception:
+        """The error of an exchange past :attr:`limit`: which bound it passed."""
+        if time.monotonic() > self._deadline:
+            return _read_timeout(
+                f"The answer took longer than {self._total_name} ({self._total:g} s)"
+            )
+        return _read_timeout(
+            f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
+        )
+
+    def too_large(self) -> Exception:
+        """The error of a stream past ``max_stream_bytes``."""
+        return StreamTooLargeError(
+            f"The stream sent more than max_stream_bytes ({self._max_bytes} bytes)"
+        )
+
+
+class _Sending:
+    __slots__ = ("_exchange", "_token")
+
+    def __init__(self, exchange: Exchange) -> None:
+        self._exchange = exchange
+        self._token: Token[Exchange | None] | None = None
+
+    def __enter__(self) -> Exchange:
+        self._token = _CURRENT.set(self._exchange)
+        return self._exchange
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._token is not None:
+            _CURRENT.reset(self._token)
+            self._token = None
+
+
+def _read_timeout(message: str) -> Exception:
+    import httpx2
+
+    return httpx2.ReadTimeout(message)
+
+
+def _bound(response: Any) -> None:
+    exchange = _CURRENT.get()
+    if exchange is not None:
+        response.stream = _bounded_stream_types()[0](response.stream, exchange)
+
+
+async def _abound(response: Any) -> None:
+    exchange = _CURRENT.get()
+    if exchange is not None:
+        response.stream = _bounded_stream_types()[1](response.stream, exchange)
+
+
+_STREAM_TYPES: list[tuple[type, type]] = []
+
+
+def _bounded_stream_types() -> tuple[type, type]:
+    """The response bodies (sync, async) that check their exchange on every chunk; they
+    subclass the HTTP library's stream types, which it requires (imported on first use)."""
+    if _STREAM_TYPES:
+        return _STREAM_TYPES[0]
+    import httpx2
+
+    class BoundedStream(httpx2.SyncByteStream):
+        __slots__ = ("_exchange", "_inner")
+
+        def __init__(self, inner: Any, exchange: Exchange) -> None:
+            self._inner = inner
+            self._exchange = exchange
+
+        def __iter__(self) -> Iterator[bytes]:
+            exchange, now = self._exchange, time.monotonic
+            for chunk in self._inner:
+                # Inlined (a call per chunk is most of the cost): time, then size.
+                if now() > exchange.limit:
+                    raise exchange.expired()
+                exchange.bytes_left -= len(chunk)
+                if exchange.bytes_left < 0:
+                    raise exchange.too_large()
+                yield chunk
+
+        def close(self) -> None:
+            self._inner.close()
+
+    class AsyncBoundedStream(httpx2.AsyncByteStream):
+        __slots__ = ("_exchange", "_inner")
+
+        def __init__(self, inner: Any, exchange: Exchange) -> None:
+            self._inner = inner
+            self._exchange = exchange
+
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            exchange, now = self._exchange, time.monotonic
+            async for chunk in self._inner:
+                if now() > exchange.limit:
+                    raise exchange.expired()
+                exchange.bytes_left -= len(chunk)
+                if exchange.bytes_left < 0:
+                    raise exchange.too_large()
+                yield chunk
+
+        async def aclose(self) -> None:
+            await self._inner.aclose()
+
+    _STREAM_TYPES.append((BoundedStream, AsyncBoundedStream))
+    return _STREAM_TYPES[0]
+
+
+def http_client(factory: Any) -> Any:
+    """An HTTP client from the SDK's own ``factory`` (``DefaultHttpxClient`` or
+    ``DefaultAsyncHttpxClient``, which keep the SDK's defaults) that bounds each
+    response by the exchange it was sent in."""
+    import httpx2
+
+    hook = _abound if issubclass(factory, httpx2.AsyncClient) else _bound
+    return factory(event_hooks={"response": [hook]})
+
+
+def check_limits(options: Any) -> None:
+    """Normalize and check the limit fields of the frozen ``options``: positive seconds
+    (or a ``timedelta``) and a positive number of bytes."""
+    for name in LIMIT_FIELDS:
+        value: Any = getattr(options, name)
+        if value is None:
+            continue
+        if name != "max_stream_bytes" and isinstance(value, timedelta):
+            value = value.total_seconds()
+            object.__setattr__(options, name, value)
+        integral = name == "max_stream_bytes"
+        if isinstance(value, bool) or not isinstance(value, int if integral else int | float):
+            expected = "an integer" if integral else "a number of seconds or a timedelta"
+            raise TypeError(f"{name} must be {expected}, got {type(value).__name__}: {value!r:.80}")
+        if value <= 0:
+            raise ValueError(f"{name} must be positive")
+
+
+def secrets_of(client: Any, headers: Mapping[str, str] | None) -> tuple[str, ...]:
+    """The credentials a request of ``client`` sends: its API key (and Anthropic's
+    ``auth_token``) and the values of credential headers in its default headers and in
+    the request's ``headers``."""
+    found: list[str] = []
+    for value in (getattr(client, "api_key", None), getattr(client, "auth_token", None)):
+        if isinstance(value, str):
+            found.append(value)
+    for header_map in (getattr(client, "default_headers", None), headers):
+        for name, value in (header_map or {}).items():
+            if name.lower() in SENSITIVE_HEADER_NAMES and isinstance(value, str):
+                found.append(value)
+                scheme, _, token = value.partition(" ")
+                if token and scheme.lower() in ("bearer", "basic"):
+                    found.append(token)
+    # Longest first, so a header value is masked whole before the key inside it.
+    return tuple(sorted({s for s in found if len(s) >= _MIN_SECRET}, key=len, reverse=True))
+
+
+class MaskedErrors:
+    """A context in which an SDK error (an instance of ``error_type``) leaves with the
+    credentials of ``client`` and of the credential headers in ``headers`` (see
+    :func:`secrets_of`) replaced by ``***`` in its message, arguments and body."""
+
+    __slots__ = ("_client", "_error_type", "_headers")
+
+    def __init__(
+        self, error_type: type[BaseException], client: Any, headers: Mapping[str, str] | None
+    ) -> None:
+        self._error_type = error_type
+        self._client = client
+        self._headers = headers
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if error is not None and isinstance(error, self._error_type):
+            secrets = secrets_of(self._client, self._headers)
+            if secrets:
+                mask_error(error, secrets)
+
+
+def mask_error(error: BaseException, secrets: tuple[str, ...]) -> None:
+    """Replace ``secrets`` in ``error`` (in place): its arguments and every text, object
+    or list attribute (the SDKs' ``message``, ``body``, Anthropic's ``api_message``)."""
+    error.args = tuple(_masked(arg, secrets, 0) for arg in error.args)
+    for name, value in vars(error).items():
+        if isinstance(value, str | dict | list):
+            setattr(error, name, _masked(value, secrets, 0))
+
+
+def _masked(value: Any, secrets: tuple[str, ...], depth: int) -> Any:
+    if isinstance(value, str):
+        for secret in secrets:
+            if secret in value:
+                value = value.replace(secret, MASK)
+        return value
+    if depth >= _MAX_BODY_DEPTH:
+        return MASK  # too deep to look through: hidden whole
+    if isinstance(value, dict):
+        return {key: _masked(item, secrets, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_masked(item, secrets, depth + 1) for item in value]
+    return value

@@ -58,6 +58,7 @@ class McpStdioConnection:
         _assert.has_text(self.command, "command cannot be null or empty")
 
     def server_target(self) -> StdioServerParameters:
+        """The stdio server parameters (command, arguments, environment, directory)."""
         from mcp.client.stdio import StdioServerParameters
 
         return StdioServerParameters(
@@ -86,6 +87,7 @@ class McpStreamableHttpConnection:
         return _join(self.url, "/mcp" if self.endpoint is None else self.endpoint)
 
     def server_target(self) -> McpServerTarget:
+        """The endpoint URL, or a transport carrying the headers when there are any."""
         if not self.headers:
             return self.endpoint_url
         return _streamable_http_transport(self.endpoint_url, dict(self.headers))
@@ -108,6 +110,7 @@ class McpSseConnection:
         return _join(self.url, "/sse" if self.sse_endpoint is None else self.sse_endpoint)
 
     def server_target(self) -> Transport:
+        """The SSE transport to connect with (the endpoint URL and headers)."""
         from mcp.client.sse import sse_client
 
         transport: Transport = sse_client(

@@ -189,6 +189,7 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
 
     @staticmethod
     def builder() -> SyncMcpToolCallbackProvider.Builder:
+        """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
         return SyncMcpToolCallbackProvider.Builder()
 
     class Builder:
@@ -292,6 +293,7 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
 
     @staticmethod
     def builder() -> AsyncMcpToolCallbackProvider.Builder:
+        """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
         return AsyncMcpToolCallbackProvider.Builder()
 
     class Builder:

@@ -25,9 +25,11 @@ class ToolContext:
 
     @property
     def context(self) -> dict[str, Any]:
+        """The context entries given to the tool (read-only by convention)."""
         return self._context
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The entry under ``key``, else ``default``."""
         return self._context.get(key, default)
 
     def put(self, key: str, value: Any) -> None:

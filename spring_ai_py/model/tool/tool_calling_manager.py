@@ -85,6 +85,7 @@ class ToolCallingManager(ABC):
 
     @staticmethod
     def builder() -> DefaultToolCallingManager.Builder:
+        """A ``DefaultToolCallingManager`` builder."""
         return DefaultToolCallingManager.builder()
 
 
@@ -298,6 +299,8 @@ class DefaultToolCallingManager(ToolCallingManager):
 
     @staticmethod
     def builder() -> DefaultToolCallingManager.Builder:
+        """A builder (tool callback resolver, exception processor, observation convention, limits).
+"""
         return DefaultToolCallingManager.Builder()
 
     def set_observation_convention(

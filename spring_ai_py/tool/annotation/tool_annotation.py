@@ -45,6 +45,7 @@ class ToolSpec:
     timeout: float | None = None
 
     def metadata(self) -> ToolMetadata:
+        """The tool metadata these settings describe."""
         return ToolMetadata(
             return_direct=self.return_direct, serial=self.serial, timeout=self.timeout
         )
@@ -69,6 +70,7 @@ class ToolFunction(MethodToolCallback, Generic[P, R]):
 
     @property
     def tool_spec(self) -> ToolSpec:
+        """What ``tool(...)`` was given for this function."""
         spec: ToolSpec = self._spec
         return spec
 

@@ -252,6 +252,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     @classmethod
     def builder(cls) -> ToolCallingAdvisor.Builder:
+        """A builder (tool calling manager, order, conversation history, eligibility checker)."""
         return ToolCallingAdvisor.Builder()
 
     def get_name(self) -> str:
@@ -702,6 +703,7 @@ class ToolCallAdvisor(ToolCallingAdvisor):
 
     @classmethod
     def builder(cls) -> ToolCallAdvisor.Builder:
+        """Deprecated: use ``ToolCallingAdvisor.builder()``."""
         warnings.warn(
             "ToolCallAdvisor is deprecated; use ToolCallingAdvisor",
             DeprecationWarning,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 import types
 from pathlib import Path
 
@@ -87,3 +88,53 @@ def test_version_matches_the_installed_distribution() -> None:
 def test_tool_and_everyday_names_are_exported() -> None:
     for name in ("ChatClient", "Prompt", "UserMessage", "ChatResponse", "tool", "ToolParam"):
         assert name in spring_ai_py.__all__
+
+
+# A Java-bean accessor says in its name what it returns (``get_model``, ``is_stream``,
+# ``set_usage``) and its class documents the field; every other public method needs a
+# docstring.
+_ACCESSOR = re.compile(r"^(get|is|has|set)_")
+
+
+def _function_of(value: object) -> types.FunctionType | None:
+    if isinstance(value, staticmethod | classmethod):
+        value = value.__func__
+    if isinstance(value, property):
+        value = value.fget
+    return value if isinstance(value, types.FunctionType) else None
+
+
+def _documented_in_a_base(cls: type, name: str) -> bool:
+    for base in cls.__mro__[1:]:
+        function = _function_of(base.__dict__.get(name))
+        if function is not None and function.__doc__:
+            return True
+    return False
+
+
+def _undocumented(cls: type) -> list[str]:
+    missing = [] if cls.__doc__ else [cls.__qualname__]
+    for name, value in vars(cls).items():
+        function = _function_of(value)
+        if name.startswith("_") or _ACCESSOR.match(name) or function is None:
+            continue
+        if not function.__qualname__.startswith(cls.__qualname__ + "."):
+            continue  # a plain function stored as a class attribute (a field default)
+        if not function.__doc__ and not _documented_in_a_base(cls, name):
+            missing.append(f"{cls.__qualname__}.{name}")
+    return missing
+
+
+@pytest.mark.parametrize("name", packages())
+def test_every_public_class_method_and_function_has_a_docstring(name: str) -> None:
+    module = _import(name)
+    missing: list[str] = []
+    for entry in module.__all__:
+        value = getattr(module, entry)
+        if not str(getattr(value, "__module__", "")).startswith("spring_ai_py"):
+            continue
+        if isinstance(value, type):
+            missing += _undocumented(value)
+        elif isinstance(value, types.FunctionType) and not value.__doc__:
+            missing.append(entry)
+    assert not missing, f"{name}: public API without a docstring: {sorted(set(missing))}"

@@ -199,12 +199,15 @@ class CacheBreakpointTracker:
         self._has_warned = False
 
     def can_use(self) -> bool:
+        """Whether another cache breakpoint is allowed (the API accepts at most 4)."""
         return self._count < MAX_CACHE_BREAKPOINTS
 
     def all_breakpoints_are_used(self) -> bool:
+        """Whether the 4 cache breakpoints are all used."""
         return not self.can_use()
 
     def use(self) -> None:
+        """Count one breakpoint; past the limit, warn once and ignore it."""
         if self._count < MAX_CACHE_BREAKPOINTS:
             self._count += 1
         elif not self._has_warned:

@@ -82,6 +82,7 @@ class AnthropicCitationDocument:
 
     @classmethod
     def builder(cls) -> AnthropicCitationDocumentBuilder:
+        """A builder for a citable document (plain text, PDF, or custom content blocks)."""
         return AnthropicCitationDocumentBuilder(cls)
 
     def is_citations_enabled(self) -> bool:
@@ -156,6 +157,7 @@ class Citation:
         start_char_index: int,
         end_char_index: int,
     ) -> Citation:
+        """A citation of a character range in a plain-text document."""
         return cls(
             CitationLocationType.CHAR_LOCATION,
             cited_text,
@@ -174,6 +176,7 @@ class Citation:
         start_page_number: int,
         end_page_number: int,
     ) -> Citation:
+        """A citation of a page range in a PDF document."""
         return cls(
             CitationLocationType.PAGE_LOCATION,
             cited_text,
@@ -192,6 +195,7 @@ class Citation:
         start_block_index: int,
         end_block_index: int,
     ) -> Citation:
+        """A citation of a range of content blocks in a custom-content document."""
         return cls(
             CitationLocationType.CONTENT_BLOCK_LOCATION,
             cited_text,
@@ -205,6 +209,7 @@ class Citation:
     def of_web_search_result_location(
         cls, cited_text: str, url: str, document_title: str | None
     ) -> Citation:
+        """A citation of a web search result at ``url``."""
         return cls(
             CitationLocationType.WEB_SEARCH_RESULT_LOCATION, cited_text, 0, document_title, url=url
         )

@@ -15,6 +15,7 @@ class AnthropicServiceTier(enum.StrEnum):
     STANDARD_ONLY = "standard_only"
 
     def to_sdk_service_tier(self) -> str:
+        """The value the Anthropic SDK expects for ``service_tier``."""
         return self.value
 
 

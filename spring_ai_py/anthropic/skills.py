@@ -96,6 +96,7 @@ class AnthropicSkill(enum.Enum):
         return self.description
 
     def to_skill(self, version: str = "latest") -> AnthropicSkillRecord:
+        """This pre-built skill as a skill record at ``version`` (default ``latest``)."""
         return AnthropicSkillRecord(AnthropicSkillType.ANTHROPIC, self.skill_id, version)
 
 
@@ -164,12 +165,14 @@ class AnthropicSkillContainer:
 
     @staticmethod
     def builder() -> AnthropicSkillContainerBuilder:
+        """A builder collecting the skills of a container."""
         return AnthropicSkillContainerBuilder()
 
     def get_skills(self) -> list[AnthropicSkillRecord]:
         return list(self._skills)
 
     def to_skills_list(self) -> list[dict[str, str]]:
+        """The skills as the request's JSON list (type, skill id, version)."""
         return [skill.to_json_map() for skill in self._skills]
 
     def __eq__(self, other: object) -> bool:

@@ -63,6 +63,7 @@ class AnthropicWebSearchTool:
 
     @classmethod
     def builder(cls) -> AnthropicWebSearchToolBuilder:
+        """A builder for the web search tool (domains, maximum uses, user location)."""
         return AnthropicWebSearchToolBuilder(cls)
 
     def get_allowed_domains(self) -> list[str] | None:

@@ -55,6 +55,8 @@ class OpenAiConnection(AbstractOpenAiProperties):
     def resolve(
         cls, common: AbstractOpenAiProperties, section: AbstractOpenAiProperties
     ) -> OpenAiConnection:
+        """The connection of ``section`` (chat or embedding), each setting falling back to the common
+        ``spring.ai.openai`` one."""
         return cls(
             base_url=section.base_url or common.base_url,
             # An explicit empty key is Spring's deliberate "no auth" signal: keep it.

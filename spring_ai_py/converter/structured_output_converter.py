@@ -36,9 +36,27 @@ class StructuredOutputConverter(FormatProvider, Generic[T], ABC):
         return self.NO_JSON_SCHEMA
 
 
+_EXCERPT_LENGTH = 80
+_FIX_HINT = (
+    "If the model ignores the format instructions, ask for native structured output "
+    "(.entity(T, lambda s: s.use_provider_structured_output())), let it retry on schema "
+    "errors (lambda s: s.validate_schema()), or check that the prompt does not ask for "
+    "another format"
+)
+
+
 class OutputConversionException(ValueError):
-    """The model output could not be converted; ``text`` holds the output as received."""
+    """The model output could not be converted; ``text`` holds the output as received.
+
+    The message says why, shows the start of the output (its first 80 characters) and
+    suggests the fix; :attr:`reason` is the why alone.
+    """
 
     def __init__(self, message: str, text: str | None) -> None:
-        super().__init__(message)
+        self.reason = message
         self.text = text
+        if text is None:
+            super().__init__(message)
+            return
+        excerpt = text[:_EXCERPT_LENGTH] + ("..." if len(text) > _EXCERPT_LENGTH else "")
+        super().__init__(f"{message}\nThe model output starts with: {excerpt!r}\n{_FIX_HINT}")

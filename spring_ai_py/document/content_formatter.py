@@ -73,6 +73,7 @@ class DefaultContentFormatter(ContentFormatter):
 
     @staticmethod
     def builder() -> DefaultContentFormatter.Builder:
+        """A builder (templates, separator, metadata keys excluded from inference and embedding)."""
         return DefaultContentFormatter.Builder()
 
     @staticmethod

@@ -175,22 +175,27 @@ class Document:
 
     @property
     def id(self) -> str:
+        """The document's id."""
         return self._id
 
     @property
     def text(self) -> str | None:
+        """The document's text, or ``None`` for a media document."""
         return self._text
 
     @property
     def media(self) -> Media | None:
+        """The document's media, or ``None`` for a text document."""
         return self._media
 
     @property
     def metadata(self) -> dict[str, Any]:
+        """The document's metadata."""
         return self._metadata
 
     @property
     def score(self) -> float | None:
+        """The similarity score a search gave the document, or ``None``."""
         return self._score
 
     def get_content_formatter(self) -> FormatterLike:

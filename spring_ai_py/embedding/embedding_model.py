@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeAlias, overload
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py.document.document import Document
 from spring_ai_py.embedding.request import EmbeddingOptions, EmbeddingRequest
 from spring_ai_py.embedding.response import EmbeddingResponse
@@ -61,24 +62,84 @@ class EmbeddingModel(ABC):
         the strategy splits the documents into batches, each batch is one request with
         ``options``, and the vectors come back in document order.
         """
+        flow = self._embed_flow(text, options, batching_strategy)
+        try:
+            request = next(flow)
+            while True:
+                request = flow.send(self.call(request))
+        except StopIteration as done:
+            result: list[float] | list[list[float]] = done.value
+            return result
+
+    async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        """The awaitable twin of :meth:`call`. By default ``call`` runs off the event
+        loop (on the loop's default executor); providers override this with their SDK's
+        async client."""
+        return await run_blocking(None, self.call, request)
+
+    @overload
+    async def aembed(self, text: str | Document) -> list[float]: ...  # type: ignore[overload-overlap]
+
+    @overload
+    async def aembed(self, text: TextBatch) -> list[list[float]]: ...
+
+    @overload
+    async def aembed(
+        self,
+        text: Sequence[Document],
+        options: EmbeddingOptions | None,
+        batching_strategy: BatchingStrategy,
+    ) -> list[list[float]]: ...
+
+    async def aembed(
+        self,
+        text: str | Document | TextBatch,
+        options: EmbeddingOptions | None = None,
+        batching_strategy: BatchingStrategy | None = None,
+    ) -> list[float] | list[list[float]]:
+        """The awaitable twin of :meth:`embed`, with the same arguments and results.
+
+        A model with a native :meth:`acall` (the OpenAI model) sends its requests with
+        it and holds no thread; any other model runs :meth:`embed` off the event loop,
+        so an override of ``embed`` is honoured.
+        """
+        if type(self).acall is EmbeddingModel.acall:
+            return await run_blocking(None, self.embed, text, options, batching_strategy)
+        flow = self._embed_flow(text, options, batching_strategy)
+        try:
+            request = next(flow)
+            while True:
+                request = flow.send(await self.acall(request))
+        except StopIteration as done:
+            result: list[float] | list[list[float]] = done.value
+            return result
+
+    def _embed_flow(
+        self,
+        text: object,
+        options: EmbeddingOptions | None,
+        batching_strategy: BatchingStrategy | None,
+    ) -> Generator[EmbeddingRequest, EmbeddingResponse, list[float] | list[list[float]]]:
+        """The decisions of :meth:`embed` and :meth:`aembed`: yields each request to
+        send, receives its response, returns the vectors."""
         if batching_strategy is not None:
-            return self._embed_in_batches(text, options, batching_strategy)
+            return (yield from self._embed_in_batches(text, options, batching_strategy))
         if options is not None:
             raise TypeError(
                 "embed(documents, options, batching_strategy) needs a batching_strategy"
             )
-        if isinstance(text, str):
-            return self.embed([text])[0]
         if isinstance(text, Document):
-            content = self.get_embedding_content(text)
-            return self.embed(_assert.not_none(content, "Text must not be null"))
+            text = _assert.not_none(self.get_embedding_content(text), "Text must not be null")
+        if isinstance(text, str):
+            vectors = yield from self._embed_flow([text], None, None)
+            return vectors[0]  # type: ignore[return-value]
         if text is None:
             raise ValueError("Text must not be null")
         texts: list[str] = []
-        for item in text:
+        for item in text:  # type: ignore[attr-defined]
             content = self.get_embedding_content(item) if isinstance(item, Document) else item
             texts.append(_assert.not_none(content, "Texts must not contain null elements"))
-        response = self.call(EmbeddingRequest(texts, EmbeddingOptions.builder().build()))
+        response = yield EmbeddingRequest(texts, EmbeddingOptions.builder().build())
         return [embedding.get_output() for embedding in response.get_results()]
 
     def _embed_in_batches(
@@ -86,7 +147,7 @@ class EmbeddingModel(ABC):
         documents: object,
         options: EmbeddingOptions | None,
         batching_strategy: BatchingStrategy,
-    ) -> list[list[float]]:
+    ) -> Generator[EmbeddingRequest, EmbeddingResponse, list[list[float]]]:
         _assert.not_none(documents, "Documents must not be null")
         if isinstance(documents, str | Document) or not isinstance(documents, Sequence):
             raise TypeError(
@@ -100,7 +161,7 @@ class EmbeddingModel(ABC):
                 )
                 for document in sub_batch
             ]
-            response = self.call(EmbeddingRequest(texts, options))
+            response = yield EmbeddingRequest(texts, options)
             results = response.get_results()
             # Spring indexes the results by position (an IndexOutOfBounds when short);
             # a short response here fails with the count check's message instead.

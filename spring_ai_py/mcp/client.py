@@ -579,6 +579,8 @@ class McpAsyncClient(_McpClient):
             await self._session.close()
 
     async def close_gracefully(self) -> bool:
+        """Close the session and its transport; ``True`` once closed (Spring's ``closeGracefully``).
+"""
         await self.close()
         return True
 

@@ -84,6 +84,7 @@ class McpStdioConnection:
         )
 
     def server_target(self) -> StdioServerParameters:
+        """The stdio server parameters (command, arguments, environment, directory)."""
         from mcp.client.stdio import StdioServerParameters
 
         return StdioServerParameters(
@@ -112,6 +113,7 @@ class McpStreamableHttpConnection:
         return _join(self.url, "/mcp" if self.endpoint is None else self.endpoint)
 
     def server_target(self) -> Transport:
+        """A transport for the endpoint URL, carrying the headers."""
         return streamable_http_transport(self.endpoint_url, dict(self.headers or {}))
 
 
@@ -132,6 +134,7 @@ class McpSseConnection:
         return _join(self.url, "/sse" if self.sse_endpoint is None else self.sse_endpoint)
 
     def server_target(self) -> Transport:
+        """The SSE transport to connect with (the endpoint URL and headers)."""
         return _sse_transport(self.endpoint_url, dict(self.headers or {}))
 
 

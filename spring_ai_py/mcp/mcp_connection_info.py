@@ -22,6 +22,7 @@ class McpConnectionInfo:
 
     @staticmethod
     def builder() -> McpConnectionInfo.Builder:
+        """A builder (client capabilities, client info, initialize result)."""
         return McpConnectionInfo.Builder()
 
     class Builder:

@@ -214,6 +214,7 @@ class SyncMcpToolCallback(_ClientToolCallback[McpSyncClient]):
 
     @staticmethod
     def builder() -> SyncMcpToolCallback.Builder:
+        """A builder (MCP client, tool, prefixed-name generator, tool context converter)."""
         return SyncMcpToolCallback.Builder()
 
     class Builder(_CallbackBuilder[McpSyncClient, "SyncMcpToolCallback"]):
@@ -233,6 +234,7 @@ class AsyncMcpToolCallback(_ClientToolCallback[McpAsyncClient]):
 
     @staticmethod
     def builder() -> AsyncMcpToolCallback.Builder:
+        """A builder (MCP client, tool, prefixed-name generator, tool context converter)."""
         return AsyncMcpToolCallback.Builder()
 
     class Builder(_CallbackBuilder[McpAsyncClient, "AsyncMcpToolCallback"]):

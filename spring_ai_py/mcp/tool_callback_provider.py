@@ -202,6 +202,7 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
 
     @staticmethod
     def builder() -> SyncMcpToolCallbackProvider.Builder:
+        """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
         return SyncMcpToolCallbackProvider.Builder()
 
     class Builder:
@@ -305,6 +306,7 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
 
     @staticmethod
     def builder() -> AsyncMcpToolCallbackProvider.Builder:
+        """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
         return AsyncMcpToolCallbackProvider.Builder()
 
     class Builder:

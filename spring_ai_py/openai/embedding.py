@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -36,7 +38,7 @@ from spring_ai_py.openai.chat_model import new_openai_client
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
-    from opentelemetry.trace import TracerProvider
+    from opentelemetry.trace import Span, TracerProvider
 
 _PROVIDER = "openai"
 
@@ -161,6 +163,38 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         return document.get_formatted_content(self._metadata_mode)
 
     def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        options, model, params = self._prepare(request)
+        client = self._clients.sync_client(options.max_retries)
+        started = time.perf_counter()
+        with self._observed(options, model) as (span, metric_attributes):
+            try:
+                native = client.embeddings.create(**params)
+            except BaseException as error:
+                self._failed(started, metric_attributes, error)
+                raise
+            return self._response(native, started, span, metric_attributes)
+
+    async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        """:meth:`call` on the SDK's async client: no thread is held while the API
+        answers, and cancelling the awaiting task cancels the request. With a blocking
+        ``openai_client`` of your own, the call runs on it off the event loop."""
+        if self._openai_client is not None:
+            return await super().acall(request)
+        options, model, params = self._prepare(request)
+        client = self._clients.async_client(options.max_retries)
+        started = time.perf_counter()
+        with self._observed(options, model) as (span, metric_attributes):
+            try:
+                native = await client.embeddings.create(**params)
+            except BaseException as error:
+                self._failed(started, metric_attributes, error)
+                raise
+            return self._response(native, started, span, metric_attributes)
+
+    def _prepare(
+        self, request: EmbeddingRequest
+    ) -> tuple[OpenAiEmbeddingOptions, str, dict[str, Any]]:
+        """The request's merged options, its model and the SDK's keyword arguments."""
         _assert.not_none(request, "EmbeddingRequest must not be null")
         options = self._options.merge(request.get_options())
         model = options.model or OpenAiEmbeddingOptions.DEFAULT_EMBEDDING_MODEL
@@ -175,7 +209,14 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         ):
             if value is not None:
                 params[name] = value
-        client = self._clients.sync_client(options.max_retries)
+        return options, model, params
+
+    @contextlib.contextmanager
+    def _observed(
+        self, options: OpenAiEmbeddingOptions, model: str
+    ) -> Iterator[tuple[Span, dict[str, AttributeValue]]]:
+        """The ``embeddings <model>`` span (current inside the block, which may await)
+        and the attributes of the request's metrics."""
 
         def attributes() -> dict[str, AttributeValue]:
             values: dict[str, AttributeValue] = {
@@ -188,35 +229,42 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
                 values["gen_ai.request.embedding.dimensions"] = options.dimensions
             return values
 
-        started = time.perf_counter()
-        metric_attributes = attributes()
         with call_step(self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes) as span:
-            try:
-                native = client.embeddings.create(**params)
-            except BaseException as error:
-                self._instruments.duration.record(
-                    time.perf_counter() - started,
-                    {**metric_attributes, "error.type": type(error).__qualname__},
-                )
-                raise
-            results = [Embedding(list(item.embedding), item.index) for item in native.data]
-            usage = DefaultUsage(
-                native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage
+            yield span, attributes()
+
+    def _failed(
+        self, started: float, metric_attributes: dict[str, AttributeValue], error: BaseException
+    ) -> None:
+        self._instruments.duration.record(
+            time.perf_counter() - started,
+            {**metric_attributes, "error.type": type(error).__qualname__},
+        )
+
+    def _response(
+        self,
+        native: Any,
+        started: float,
+        span: Span,
+        metric_attributes: dict[str, AttributeValue],
+    ) -> EmbeddingResponse:
+        """The SDK's answer as an ``EmbeddingResponse``, with its metrics and span
+        attributes recorded."""
+        results = [Embedding(list(item.embedding), item.index) for item in native.data]
+        usage = DefaultUsage(native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage)
+        response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
+        metric_attributes["gen_ai.response.model"] = native.model
+        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
+        self._instruments.token_usage.record(
+            native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
+        )
+        if span.is_recording():
+            span.set_attributes(
+                {
+                    "gen_ai.response.model": native.model,
+                    "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
+                    "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
+                }
             )
-            response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
-            metric_attributes["gen_ai.response.model"] = native.model
-            self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
-            self._instruments.token_usage.record(
-                native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
-            )
-            if span.is_recording():
-                span.set_attributes(
-                    {
-                        "gen_ai.response.model": native.model,
-                        "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
-                        "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
-                    }
-                )
         return response
 
     def close(self) -> None:

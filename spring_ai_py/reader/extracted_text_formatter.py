@@ -56,18 +56,23 @@ class ExtractedTextFormatter(Buildable):
 
     @staticmethod
     def defaults() -> ExtractedTextFormatter:
+        """A formatter with the default settings."""
         return ExtractedTextFormatter()
 
     @staticmethod
     def trim_adjacent_blank_lines(page_text: str) -> str:
+        """``page_text`` with blank lines emptied and each run of them reduced to one."""
         return _ADJACENT_BLANK_LINES.sub(r"\1", _BLANK_LINE_SPACES.sub("\n", page_text))
 
     @staticmethod
     def align_to_left(page_text: str) -> str:
+        """``page_text`` with leading and repeated spaces removed from its lines."""
         return _ALIGN_BLANK_LINES.sub(r"\1", _LEADING_OR_RUN_SPACES.sub("", page_text))
 
     @staticmethod
     def delete_bottom_text_lines(page_text: str, number_of_lines: int, line_separator: str) -> str:
+        """``page_text`` without its last ``number_of_lines`` lines (split at ``line_separator``).
+"""
         if not page_text or not page_text.strip():
             return page_text
         line_count = 0
@@ -81,6 +86,8 @@ class ExtractedTextFormatter(Buildable):
 
     @staticmethod
     def delete_top_text_lines(page_text: str, number_of_lines: int, line_separator: str) -> str:
+        """``page_text`` without its first ``number_of_lines`` lines (split at ``line_separator``).
+"""
         if not page_text or not page_text.strip():
             return page_text
         line_count = 0

@@ -17,13 +17,15 @@ class JsonMetadataGenerator(ABC):
     """Makes a document's metadata from the JSON object it was read from."""
 
     @abstractmethod
-    def generate(self, json_map: dict[str, Any]) -> dict[str, Any]: ...
+    def generate(self, json_map: dict[str, Any]) -> dict[str, Any]:
+        """The metadata of the document made from ``json_map``."""
 
 
 class EmptyJsonMetadataGenerator(JsonMetadataGenerator):
     """Gives every document empty metadata (the default)."""
 
     def generate(self, json_map: dict[str, Any]) -> dict[str, Any]:
+        """No metadata: an empty dict."""
         return {}
 
 

@@ -93,6 +93,7 @@ class ScriptedChatModel(ChatModel):
         return AssistantMessage.ToolCall(id or f"call_{next(_ids)}", "function", name, text)
 
     def text_response(self, text: str, finish_reason: str | None = "STOP") -> ChatResponse:
+        """A ``ChatResponse`` of one generation with ``text`` and ``finish_reason``."""
         return self._response(AssistantMessage(text), finish_reason, None)
 
     def _response(self, message: AssistantMessage, finish_reason: str | None, prompt: Prompt | None) -> ChatResponse:

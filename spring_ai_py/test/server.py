@@ -14,51 +14,37 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
 
+from spring_ai_py.test._wire import WireTestServer
 from spring_ai_py.test.anthropic_server import AnthropicTestServer
 from spring_ai_py.test.openai_server import OpenAiTestServer
 
 DEFAULT_REPLY = "Hello from the spring_ai_py fake server."
 
 
-def _or_default(
-    reply: object | None,
-    queue: str,
-    text: str,
-    enqueue: Callable[[str], None],
-    pop: Callable[[str], object | None],
-) -> object | None:
-    """A scripted chat reply, else one scripted now with ``text``."""
-    while reply is None and queue == "chat":
-        enqueue(text)
-        reply = pop(queue)
-    return reply
+class _Answering(WireTestServer):
+    """A fake server that answers every chat request nothing was scripted for with
+    :attr:`reply` (mixed in before the provider's server class)."""
 
-
-class _AnsweringOpenAiServer(OpenAiTestServer):
-    """An ``OpenAiTestServer`` that answers every chat request with one text."""
-
-    def __init__(self, reply: str, models: Iterable[str] | None) -> None:
-        super().__init__(models=models)
-        self._reply = reply
+    reply: str = DEFAULT_REPLY
+    enqueue_text: Callable[..., None]
 
     def _next_reply(self, queue: str = "chat") -> object | None:
-        pop = super()._next_reply
-        return _or_default(pop(queue), queue, self._reply, self.enqueue_text, pop)
+        reply = super()._next_reply(queue)
+        while reply is None and queue == "chat":
+            self.enqueue_text(self.reply)
+            reply = super()._next_reply(queue)
+        return reply
 
 
-class _AnsweringAnthropicServer(AnthropicTestServer):
-    """An ``AnthropicTestServer`` that answers every request with one text."""
+class _AnsweringOpenAiServer(_Answering, OpenAiTestServer):
+    """An ``OpenAiTestServer`` that answers every chat request."""
 
-    def __init__(self, reply: str, models: Iterable[str] | None) -> None:
-        super().__init__(models=models)
-        self._reply = reply
 
-    def _next_reply(self, queue: str = "chat") -> object | None:
-        pop = super()._next_reply
-        return _or_default(pop(queue), queue, self._reply, self.enqueue_text, pop)
+class _AnsweringAnthropicServer(_Answering, AnthropicTestServer):
+    """An ``AnthropicTestServer`` that answers every request."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -86,11 +72,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: the command line), serve until interrupted, return 0."""
     arguments = _parser().parse_args(argv)
-    server: OpenAiTestServer | AnthropicTestServer
+    server: _AnsweringOpenAiServer | _AnsweringAnthropicServer
     if arguments.provider == "openai":
-        server = _AnsweringOpenAiServer(arguments.reply, arguments.models)
+        server = _AnsweringOpenAiServer(models=arguments.models)
     else:
-        server = _AnsweringAnthropicServer(arguments.reply, arguments.models)
+        server = _AnsweringAnthropicServer(models=arguments.models)
+    server.reply = arguments.reply
     stopped = threading.Event()
 
     def stop(signum: int, frame: FrameType | None) -> None:

@@ -40,15 +40,19 @@ class SpanRecorder:
         return list(self.exporter.get_finished_spans())
 
     def names(self) -> list[str]:
+        """The names of the finished spans, in the order they ended."""
         return [span.name for span in self.spans]
 
     def by_name(self, name: str) -> list[ReadableSpan]:
+        """The finished spans named ``name``."""
         return [span for span in self.spans if span.name == name]
 
     def clear(self) -> None:
+        """Forget the spans recorded so far."""
         self.exporter.clear()
 
     def tree(self, durations: bool = True) -> str:
+        """The finished spans as an indented tree (with durations unless ``durations=False``)."""
         return render_span_tree(self.spans, durations)
 
 

@@ -41,3 +41,14 @@ def embed_documents(
     batches that ``batching_strategy`` forms, one request per batch.
     """
     return embedding_model.embed(documents, EmbeddingOptions.builder().build(), batching_strategy)
+
+
+async def aembed_documents(
+    embedding_model: EmbeddingModel,
+    documents: list[Document],
+    batching_strategy: BatchingStrategy,
+) -> list[list[float]]:
+    """:func:`embed_documents` awaited, through the model's ``aembed``."""
+    return await embedding_model.aembed(
+        documents, EmbeddingOptions.builder().build(), batching_strategy
+    )

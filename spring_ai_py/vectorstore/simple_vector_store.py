@@ -152,6 +152,7 @@ class EmbeddingMath:
 
     @staticmethod
     def dot_product(vector_x: Sequence[float], vector_y: Sequence[float]) -> float:
+        """The dot product of two vectors of equal length."""
         if len(vector_x) != len(vector_y):
             raise ValueError("Vectors lengths must be equal")
         return math.fsum(x * y for x, y in zip(vector_x, vector_y, strict=True))
@@ -210,6 +211,7 @@ class SimpleVectorStore(AbstractObservationVectorStore):
 
     @staticmethod
     def builder(embedding_model: EmbeddingModel) -> SimpleVectorStore.Builder:
+        """A builder over ``embedding_model`` (observation settings, batching strategy)."""
         return SimpleVectorStore.Builder(embedding_model)
 
     def create_observation_context_builder(

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py.document.document import Document
 from spring_ai_py.document.etl import DocumentWriter
 from spring_ai_py.vectorstore.filter.filter import Expression
@@ -33,6 +34,31 @@ class VectorStoreRetriever(ABC):
     def similarity_search(self, request: str | SearchRequest) -> list[Document]:
         """The documents most similar to the query, best first, filtered and capped as
         the request says; each carries its similarity as its score."""
+
+    async def asimilarity_search(self, request: str | SearchRequest) -> list[Document]:
+        """The awaitable twin of :meth:`similarity_search`: by default it runs off the
+        event loop (on the loop's default executor); stores with an async driver search
+        natively."""
+        return await run_blocking(None, self.similarity_search, request)
+
+
+def _search_request(request: str | SearchRequest) -> SearchRequest:
+    if isinstance(request, str):
+        return SearchRequest.builder().query(request).build()
+    return _assert.not_none(request, "request must not be null")
+
+
+def _delete_target(target: list[str] | Expression | str) -> list[str] | Expression:
+    """What ``delete(target)`` deletes: a list of ids, or a filter expression (filter
+    text is parsed)."""
+    if isinstance(target, str):
+        expression = SearchRequest.builder().filter_expression(target).build()
+        filter_expression = expression.get_filter_expression()
+        return _assert.not_none(filter_expression, "Filter expression must not be null")
+    if isinstance(target, Expression):
+        return target
+    _assert.not_none(target, "Document id list must not be null")
+    return list(target)
 
 
 def _accepting_text(
@@ -88,17 +114,31 @@ class VectorStore(DocumentWriter, VectorStoreRetriever):
     def delete(self, target: list[str] | Expression | str) -> None:
         """Delete by a list of ids, or every document matching a filter (an expression or
         filter text such as ``"author == 'john'"``)."""
-        if isinstance(target, str):
-            expression = SearchRequest.builder().filter_expression(target).build()
-            filter_expression = expression.get_filter_expression()
-            _assert.not_none(filter_expression, "Filter expression must not be null")
-            assert filter_expression is not None
-            self.do_delete_by_filter(filter_expression)
-        elif isinstance(target, Expression):
-            self.do_delete_by_filter(target)
+        resolved = _delete_target(target)
+        if isinstance(resolved, Expression):
+            self.do_delete_by_filter(resolved)
         else:
-            _assert.not_none(target, "Document id list must not be null")
-            self.do_delete(list(target))
+            self.do_delete(resolved)
+
+    async def aadd(self, documents: list[Document]) -> None:
+        """The awaitable twin of :meth:`add`.
+
+        The default runs ``add`` off the event loop (on the loop's default executor), so
+        async code never blocks on the embedding model or the database; stores with an
+        async driver (``PgVectorStore``) add natively.
+        """
+        await run_blocking(None, self.add, documents)
+
+    async def adelete(self, target: list[str] | Expression | str) -> None:
+        """The awaitable twin of :meth:`delete` (same targets); by default ``delete``
+        runs off the event loop."""
+        await run_blocking(None, self.delete, target)
+
+    async def asimilarity_search(self, request: str | SearchRequest) -> list[Document]:
+        """The awaitable twin of :meth:`similarity_search` (a plain query text is the
+        default request for it); by default ``similarity_search`` runs off the event
+        loop."""
+        return await run_blocking(None, self.similarity_search, _search_request(request))
 
     @abstractmethod
     def do_delete(self, id_list: list[str]) -> None:

@@ -329,3 +329,22 @@ def test_optional_and_tool_param_fields_of_nested_types_are_not_required() -> No
 def test_a_missing_required_field_still_raises() -> None:
     with pytest.raises(OutputConversionException, match="Field required"):
         BeanOutputConverter(SampleWithPropertyOrder).convert('{"string_property": "x"}')
+
+
+def test_conversion_error_shows_the_start_of_the_output_and_suggests_the_fix() -> None:
+    text = "Sure! Here is the person you asked for, described in prose. " * 5
+    with pytest.raises(OutputConversionException) as info:
+        BeanOutputConverter(Sample).convert(text)
+    message = str(info.value)
+    assert message.startswith(info.value.reason + "\n")
+    assert f"The model output starts with: {text[:80] + '...'!r}" in message
+    assert "use_provider_structured_output()" in message
+    assert "validate_schema()" in message
+    assert info.value.text == text
+
+
+def test_a_short_output_is_shown_whole_and_none_adds_nothing() -> None:
+    with pytest.raises(OutputConversionException) as info:
+        BeanOutputConverter(Sample).convert('{"other": 1}')
+    assert "The model output starts with: '{\"other\": 1}'\n" in str(info.value)
+    assert str(OutputConversionException("no text", None)) == "no text"

@@ -121,3 +121,37 @@ def test_bad_options_are_rejected() -> None:
         OpenAiEmbeddingOptions(dimensions=0)
     with pytest.raises(ValueError, match="EmbeddingRequest must not be null"):
         OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(api_key="sk-test")).call(None)  # type: ignore[arg-type]
+
+
+class _AsyncOnly(OpenAiEmbeddingModel):
+    def call(self, request: EmbeddingRequest) -> Any:
+        raise AssertionError("the async path called the blocking client")
+
+
+def test_aembed_goes_through_the_async_client_and_never_the_blocking_call(
+    server: OpenAiTestServer,
+) -> None:
+    import asyncio
+
+    model = _AsyncOnly(
+        options=OpenAiEmbeddingOptions(base_url=server.base_url, api_key="sk-test", max_retries=0)
+    )
+    server.enqueue_embeddings([[0.5, 0.5]])
+    server.enqueue_embeddings([[1.0, 0.0], [0.0, 1.0]])
+
+    async def main() -> tuple[Any, Any]:
+        return await model.aembed("hello"), await model.aembed(["a", "b"])
+
+    assert asyncio.run(main()) == ([0.5, 0.5], [[1.0, 0.0], [0.0, 1.0]])
+    assert [request.body["input"] for request in server.requests] == [["hello"], ["a", "b"]]
+
+
+def test_acall_maps_api_errors_to_the_sdks_exceptions(server: OpenAiTestServer) -> None:
+    import asyncio
+
+    model = OpenAiEmbeddingModel(
+        options=OpenAiEmbeddingOptions(base_url=server.base_url, api_key="sk-test", max_retries=0)
+    )
+    server.enqueue_error(401, "Incorrect API key provided", endpoint="embeddings")
+    with pytest.raises(openai.AuthenticationError):
+        asyncio.run(model.acall(EmbeddingRequest(["x"], EmbeddingOptions.builder().build())))

@@ -777,10 +777,14 @@ class ChatClientBuilder:
     def default_advisors(
         self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]
     ) -> Self:
+        """Advisors every request of the built client gets (instances, lists, or a ``lambda a:
+        a.param(...)`` spec)."""
         self._default_request.advisors(*advisors)
         return self
 
     def default_options(self, options: ChatOptions | ChatOptionsBuilder) -> Self:
+        """Default chat options (options or an options builder); a request's options override them
+        field by field."""
         self._default_request.options(options)
         return self
 
@@ -804,10 +808,12 @@ class ChatClientBuilder:
         return self
 
     def default_template_renderer(self, template_renderer: TemplateRenderer) -> Self:
+        """The renderer for the user and system templates of every request."""
         self._default_request.template_renderer(template_renderer)
         return self
 
     def add_messages(self, messages: Sequence[Message]) -> Self:
+        """Messages every request starts with (before its own)."""
         self._default_request.messages(list(messages))
         return self
 
@@ -834,11 +840,13 @@ class ChatClientBuilder:
         return self
 
     def clone(self) -> ChatClientBuilder:
+        """An independent copy of this builder."""
         builder = ChatClientBuilder.__new__(ChatClientBuilder)
         builder._default_request = self._default_request._copy()
         return builder
 
     def build(self) -> ChatClient:
+        """The ``ChatClient`` with these defaults; later changes to the builder do not affect it."""
         return DefaultChatClient(self._default_request._copy())
 
 

@@ -65,6 +65,8 @@ class ChatClientMessageAggregator:
         aggregation_handler: Callable[[ChatClientResponse], Awaitable[Any] | Any],
         context: Mapping[str, Any] | None = None,
     ) -> AsyncIterator[ChatClientResponse]:
+        """Pass ``responses`` through and, when the stream completes, call ``aggregation_handler`` with
+        the aggregated response (never for a failed or abandoned stream)."""
         aggregation = ChatClientStreamAggregation(context)
         source = aiter(responses)
         try:

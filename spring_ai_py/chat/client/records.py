@@ -41,6 +41,7 @@ class ChatClientRequest:
 
     @staticmethod
     def builder() -> ChatClientRequest.Builder:
+        """A builder for a request: ``builder().prompt(p).context({...}).build()``."""
         return ChatClientRequest.Builder()
 
     def copy(self) -> ChatClientRequest:
@@ -48,6 +49,7 @@ class ChatClientRequest:
         return ChatClientRequest(self.prompt.copy(), dict(self.context))
 
     def mutate(self) -> ChatClientRequest.Builder:
+        """A builder pre-filled with a copy of this request's prompt and context."""
         return ChatClientRequest.Builder().prompt(self.prompt.copy()).context(dict(self.context))
 
     class Builder:
@@ -96,12 +98,15 @@ class ChatClientResponse:
 
     @staticmethod
     def builder() -> ChatClientResponse.Builder:
+        """A builder for a response: ``builder().chat_response(r).context({...}).build()``."""
         return ChatClientResponse.Builder()
 
     def copy(self) -> ChatClientResponse:
+        """A copy with its own (shallow) copy of the context."""
         return ChatClientResponse(self.chat_response, dict(self.context))
 
     def mutate(self) -> ChatClientResponse.Builder:
+        """A builder pre-filled with this response and a copy of its context."""
         return ChatClientResponse.Builder().chat_response(self.chat_response).context(dict(self.context))
 
     class Builder:

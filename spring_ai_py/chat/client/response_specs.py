@@ -173,11 +173,15 @@ class CallResponseSpec(_Observed):
             return self._response
 
     def chat_client_response(self) -> ChatClientResponse:
+        """The ``ChatClientResponse`` (chat response and advisor context) of this spec's one model
+        call."""
         return self._blocking_response(
             "call().chat_client_response()", "await ...achat_client_response()"
         )
 
     def chat_response(self) -> ChatResponse | None:
+        """The ``ChatResponse`` of this spec's one model call (``None`` when an advisor answered
+        without one)."""
         return self._blocking_response(
             "call().chat_response()", "await ...achat_response()"
         ).chat_response
@@ -294,9 +298,11 @@ class CallResponseSpec(_Observed):
         return self._response
 
     async def achat_response(self) -> ChatResponse | None:
+        """The awaitable twin of :meth:`chat_response`."""
         return (await self.achat_client_response()).chat_response
 
     async def acontent(self) -> str | None:
+        """The awaitable twin of :meth:`content`."""
         return content_of(await self.achat_response())
 
     @overload
@@ -318,6 +324,7 @@ class CallResponseSpec(_Observed):
         type_or_converter: type[T] | StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
     ) -> T | None:
+        """The awaitable twin of :meth:`entity`."""
         return (await self.aresponse_entity(type_or_converter, entity_param_spec)).entity
 
     @overload
@@ -339,6 +346,7 @@ class CallResponseSpec(_Observed):
         type_or_converter: type[T] | StructuredOutputConverter[T],
         entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
     ) -> ResponseEntity[ChatResponse, T]:
+        """The awaitable twin of :meth:`response_entity`."""
         converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)
         return _to_entity(converter, (await self.aobserved_call(request, chain)).chat_response)
 
@@ -368,9 +376,11 @@ class StreamResponseSpec(_Observed):
     """
 
     def chat_client_response(self) -> DualStream[ChatClientResponse]:
+        """The stream of ``ChatClientResponse`` chunks, each with its own context copy."""
         return DualStream(lambda: self.observed_stream(self._request))
 
     def chat_response(self) -> DualStream[ChatResponse]:
+        """The stream of ``ChatResponse`` chunks."""
         async def responses() -> AsyncIterator[ChatResponse]:
             async with contextlib.aclosing(self.observed_stream(self._request)) as stream:
                 async for item in stream:

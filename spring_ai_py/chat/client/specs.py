@@ -102,6 +102,7 @@ class PromptSystemSpec:
         return self
 
     def param(self, key: str, value: Any) -> Self:
+        """Set the template parameter ``key`` of the system text."""
         _assert.has_text(key, "key cannot be null or empty")
         _assert.not_none(value, "value cannot be null")
         self.params_value[key] = value
@@ -214,10 +215,12 @@ class AdvisorSpec:
         return self
 
     def params(self, params: Mapping[str, Any]) -> Self:
+        """Add every entry of ``params`` to the advisor context (``None`` values allowed)."""
         self.params_value.update(_checked_mapping(params, "params", "param", allow_none_values=True))
         return self
 
     def advisors(self, *advisors: Advisor | Sequence[Advisor]) -> Self:
+        """Add advisors (instances, or lists of them) for this request."""
         self.advisors_value.extend(flatten_advisors(advisors))
         return self
 

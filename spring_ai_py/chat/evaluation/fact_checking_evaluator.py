@@ -52,6 +52,7 @@ class FactCheckingEvaluator(Evaluator):
 
     @staticmethod
     def builder(chat_client_builder: ChatClientBuilder | None) -> FactCheckingEvaluator.Builder:
+        """A builder over ``chat_client_builder`` (the client that judges)."""
         return FactCheckingEvaluator.Builder().chat_client_builder(chat_client_builder)
 
     @staticmethod

@@ -58,6 +58,7 @@ class RelevancyEvaluator(Evaluator):
 
     @staticmethod
     def builder() -> RelevancyEvaluator.Builder:
+        """A builder (``chat_client_builder`` is required, ``prompt_template`` optional)."""
         return RelevancyEvaluator.Builder()
 
     def evaluate(self, evaluation_request: EvaluationRequest) -> EvaluationResponse:

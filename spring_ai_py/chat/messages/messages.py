@@ -103,6 +103,7 @@ class AbstractMessage(Message, Buildable):
 
     @property
     def metadata(self) -> dict[str, Any]:
+        """The message's metadata (``message_type`` included)."""
         return self._metadata
 
     def get_message_type(self) -> MessageType:
@@ -110,6 +111,7 @@ class AbstractMessage(Message, Buildable):
 
     @property
     def message_type(self) -> MessageType:
+        """The message's type (user, assistant, system or tool)."""
         return self._message_type
 
     def _equality_key(self) -> tuple[Any, ...]:
@@ -183,6 +185,7 @@ class UserMessage(AbstractMessage, MediaContent):
 
     @property
     def media(self) -> list[Media]:
+        """The media attached to the message (images, audio, documents)."""
         return self._media
 
     def _equality_key(self) -> tuple[Any, ...]:
@@ -249,6 +252,7 @@ class AssistantMessage(AbstractMessage, MediaContent):
 
     @property
     def tool_calls(self) -> list[AssistantMessage.ToolCall]:
+        """The tool calls the model asked for (empty when it asked for none)."""
         return self._tool_calls
 
     def has_tool_calls(self) -> bool:
@@ -259,6 +263,7 @@ class AssistantMessage(AbstractMessage, MediaContent):
 
     @property
     def media(self) -> list[Media]:
+        """The media attached to the message."""
         return self._media
 
     def _builder_state(self) -> dict[str, Any]:
@@ -304,6 +309,7 @@ class ToolResponseMessage(AbstractMessage):
 
     @property
     def responses(self) -> list[ToolResponseMessage.ToolResponse]:
+        """The tool responses, one per tool call answered."""
         return self._responses
 
     def _equality_key(self) -> tuple[Any, ...]:

@@ -207,6 +207,7 @@ class ChatResponseMetadata(AbstractResponseMetadata):
 
     @staticmethod
     def builder() -> ChatResponseMetadata.Builder:
+        """A builder (id, model, usage, rate limit, prompt metadata, entries)."""
         return ChatResponseMetadata.Builder()
 
     def get_id(self) -> str:
@@ -310,6 +311,7 @@ class ChatGenerationMetadata:
 
     @staticmethod
     def builder() -> ChatGenerationMetadata.Builder:
+        """A builder (finish reason, content filters, metadata entries)."""
         return ChatGenerationMetadata.Builder()
 
     def get_finish_reason(self) -> str | None:
@@ -319,6 +321,7 @@ class ChatGenerationMetadata:
         return self.content_filters
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The metadata entry under ``key``, else ``default``."""
         return self.metadata.get(key, default)
 
     def get_or_default(self, key: str, default: Any) -> Any:
@@ -326,12 +329,15 @@ class ChatGenerationMetadata:
         return value if value is not None else default
 
     def contains_key(self, key: str) -> bool:
+        """Whether a metadata entry is under ``key``."""
         return key in self.metadata
 
     def entry_set(self) -> ItemsView[str, Any]:
+        """The metadata entries (Java's ``entrySet()``)."""
         return self.metadata.items()
 
     def key_set(self) -> KeysView[str]:
+        """The metadata keys (Java's ``keySet()``)."""
         return self.metadata.keys()
 
     def is_empty(self) -> bool:

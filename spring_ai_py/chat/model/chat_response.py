@@ -28,6 +28,7 @@ class Generation:
 
     @property
     def output(self) -> AssistantMessage:
+        """The assistant message this generation produced."""
         return self._output
 
     def get_metadata(self) -> ChatGenerationMetadata:
@@ -61,6 +62,7 @@ class ChatResponse:
 
     @staticmethod
     def builder() -> ChatResponse.Builder:
+        """A builder: ``builder().generations([...]).metadata(m).build()``."""
         return ChatResponse.Builder()
 
     def get_results(self) -> list[Generation]:

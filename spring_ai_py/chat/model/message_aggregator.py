@@ -117,6 +117,8 @@ class MessageAggregator:
         stream: AsyncIterator[ChatResponse],
         on_aggregation_complete: Callable[[ChatResponse], Any],
     ) -> AsyncIterator[ChatResponse]:
+        """Pass ``stream`` through and, when it completes, call ``on_aggregation_complete`` with the
+        aggregated response (texts joined, usage and metadata merged)."""
         aggregation = _Aggregation()
         async for response in stream:
             aggregation.add(response)

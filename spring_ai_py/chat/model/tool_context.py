@@ -30,6 +30,7 @@ class ToolContext:
 
     @property
     def context(self) -> dict[str, Any]:
+        """The context entries given to the tool (read-only by convention)."""
         return self._context
 
     def get_request_context(self) -> dict[str, Any]:
@@ -40,6 +41,7 @@ class ToolContext:
         return {key: value for key, value in self._context.items() if key in self._request_keys}
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The entry under ``key``, else ``default``."""
         return self._context.get(key, default)
 
     def put(self, key: str, value: Any) -> None:

@@ -21,6 +21,8 @@ class ChatOptionsBuilder(Builder[Any]):
     __slots__ = ()
 
     def combine_with(self, other: ChatOptionsBuilder | ChatOptions) -> Self:
+        """Take every field ``other`` sets (a builder or built options); lists and maps are combined
+        the way the options class says."""
         theirs = other._values if isinstance(other, ChatOptionsBuilder) else other._set_fields()
         names = _field_names(self._cls)
         for name, value in theirs.items():
@@ -31,6 +33,7 @@ class ChatOptionsBuilder(Builder[Any]):
         return self
 
     def clone(self) -> ChatOptionsBuilder:
+        """An independent copy of this builder."""
         return ChatOptionsBuilder(self._cls, self._values)
 
     def get_value(self, name: str) -> Any:

@@ -60,6 +60,7 @@ class Prompt:
 
     @staticmethod
     def builder() -> Prompt.Builder:
+        """A builder: ``Prompt.builder().messages([...]).chat_options(o).build()``."""
         return Prompt.Builder()
 
     def get_instructions(self) -> list[Message]:
@@ -67,6 +68,7 @@ class Prompt:
 
     @property
     def instructions(self) -> list[Message]:
+        """The prompt's messages, in order (Spring's ``getInstructions()``)."""
         return self._messages
 
     def get_options(self) -> ChatOptions | None:
@@ -74,6 +76,7 @@ class Prompt:
 
     @property
     def options(self) -> ChatOptions | None:
+        """The prompt's chat options, or ``None``."""
         return self._options
 
     def get_contents(self) -> str:
@@ -157,6 +160,7 @@ class Prompt:
         return Prompt(messages, self._options)
 
     def mutate(self) -> Prompt.Builder:
+        """A builder pre-filled with copies of this prompt's messages and its options."""
         builder = Prompt.Builder().messages(self._copy_messages())
         if self._options is not None:
             builder.chat_options(self._options)

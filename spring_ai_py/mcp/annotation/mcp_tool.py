@@ -68,6 +68,7 @@ class McpAnnotations:
     open_world_hint: bool = True
 
     def to_tool_annotations(self) -> types.ToolAnnotations:
+        """These hints as the MCP SDK's ``ToolAnnotations``."""
         return types.ToolAnnotations(
             title=self.title or None,
             read_only_hint=self.read_only_hint,
@@ -99,6 +100,7 @@ class McpMeta:
     meta: Mapping[str, Any] | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The ``_meta`` entry under ``key``, else ``default``."""
         return (self.meta or {}).get(key, default)
 
 
@@ -272,6 +274,7 @@ class McpToolMethodCallback:
 
     @property
     def structured(self) -> bool:
+        """Whether the tool returns structured content."""
         return self.tool.output_schema is not None
 
     def _arguments(self, exchange: Any, request: types.CallToolRequestParams) -> dict[str, Any]:

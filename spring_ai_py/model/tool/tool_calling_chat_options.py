@@ -25,6 +25,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
     __slots__ = ()
 
     def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+        """The tools to send (callbacks, lists of them, or decorated functions)."""
         if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
             raise ValueError("tool_callbacks cannot be null")
         if len(tool_callbacks) == 1 and isinstance(tool_callbacks[0], list | tuple):
@@ -36,6 +37,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         return self
 
     def tool_names(self, *tool_names: Any) -> Self:
+        """Names of tools to resolve through the tool callback resolver."""
         if len(tool_names) == 1 and (
             tool_names[0] is None or isinstance(tool_names[0], list | tuple | set)
         ):
@@ -47,6 +49,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         return self
 
     def tool_context(self, context: Mapping[str, Any] | str | None, value: Any = None) -> Self:
+        """Add tool context: a mapping, or one ``key`` and ``value``."""
         if isinstance(context, str):
             _assert.has_text(context, "key cannot be null")
             _assert.not_none(value, "value cannot be null")
@@ -75,6 +78,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         return self
 
     def clone(self) -> ToolCallingChatOptionsBuilder:
+        """An independent copy of this builder."""
         values = {
             k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
             for k, v in self._values.items()

@@ -102,6 +102,7 @@ class ToolCallingManager(ABC):
 
     @staticmethod
     def builder() -> DefaultToolCallingManager.Builder:
+        """A ``DefaultToolCallingManager`` builder."""
         return DefaultToolCallingManager.builder()
 
 
@@ -337,6 +338,8 @@ class DefaultToolCallingManager(ToolCallingManager):
 
     @staticmethod
     def builder() -> DefaultToolCallingManager.Builder:
+        """A builder (tool callback resolver, exception processor, observation convention, limits).
+"""
         return DefaultToolCallingManager.Builder()
 
     def set_observation_convention(

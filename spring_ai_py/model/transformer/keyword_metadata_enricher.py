@@ -70,6 +70,7 @@ class KeywordMetadataEnricher(DocumentTransformer):
 
     @staticmethod
     def builder(chat_model: ChatModel) -> KeywordMetadataEnricher.Builder:
+        """A builder over ``chat_model`` (keyword count or template)."""
         return KeywordMetadataEnricher.Builder(chat_model)
 
     class Builder:

@@ -26,6 +26,8 @@ class SummaryMetadataEnricher(DocumentTransformer):
     """
 
     class SummaryType(enum.Enum):
+        """Which sections' summaries a document gets: its own, the previous, the next."""
+
         PREVIOUS = "PREVIOUS"
         CURRENT = "CURRENT"
         NEXT = "NEXT"

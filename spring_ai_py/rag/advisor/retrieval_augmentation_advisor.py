@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor.advisor_utils import with_context_entry_in_metadata
 from spring_ai_py.chat.client.advisor.api import BaseAdvisor
@@ -99,13 +101,42 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
     def before(
         self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
     ) -> ChatClientRequest:
-        context = dict(chat_client_request.context)
+        original_query, expanded_queries = self._queries(chat_client_request)
+        return self._augmented(
+            chat_client_request, original_query, self._retrieve_all(expanded_queries)
+        )
+
+    async def abefore(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
+    ) -> ChatClientRequest:
+        """:meth:`before` on the async paths: the query transformers and expander, and
+        then the post-processors and augmenter, run on :meth:`get_scheduler`'s executor
+        (they may call a model); the retrievals are the retriever's ``aretrieve``,
+        awaited concurrently on the loop, so a vector store with an async driver holds
+        no thread."""
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        original_query, expanded_queries = await run_blocking(
+            scheduler, self._queries, chat_client_request
+        )
+        results = await asyncio.gather(
+            *(self._document_retriever.aretrieve(query) for query in expanded_queries)
+        )
+        return await run_blocking(
+            scheduler,
+            self._augmented,
+            chat_client_request,
+            original_query,
+            _by_query(expanded_queries, results),
+        )
+
+    def _queries(self, chat_client_request: ChatClientRequest) -> tuple[Query, list[Query]]:
+        """The request's query, and the queries to retrieve for (transformed, expanded)."""
         prompt = chat_client_request.prompt
         original_query = (
             Query.builder()
             .text(prompt.get_user_message().get_text() or "")
             .history(prompt.get_instructions())
-            .context(context)
+            .context(dict(chat_client_request.context))
             .build()
         )
         transformed_query = original_query
@@ -116,11 +147,22 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
             if self._query_expander is not None
             else [transformed_query]
         )
-        documents = self._document_joiner.join(self._retrieve_all(expanded_queries))
+        return original_query, expanded_queries
+
+    def _augmented(
+        self,
+        chat_client_request: ChatClientRequest,
+        original_query: Query,
+        documents_for_query: dict[Query, list[list[Document]]],
+    ) -> ChatClientRequest:
+        """The request augmented with the joined, post-processed documents."""
+        context = dict(chat_client_request.context)
+        documents = self._document_joiner.join(documents_for_query)
         for post_processor in self._document_post_processors:
             documents = post_processor.process(original_query, documents)
         context[self.DOCUMENT_CONTEXT] = documents
         augmented_query = self._query_augmenter.augment(original_query, documents)
+        prompt = chat_client_request.prompt
         return ChatClientRequest(prompt.augment_user_message(augmented_query.text), context)
 
     def _retrieve_all(self, queries: list[Query]) -> dict[Query, list[list[Document]]]:
@@ -141,10 +183,7 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
                 for query in queries
             ]
             results = [future.result() for future in futures]
-        documents_for_query: dict[Query, list[list[Document]]] = {}
-        for query, documents in zip(queries, results, strict=True):
-            documents_for_query.setdefault(query, []).append(documents)
-        return documents_for_query
+        return _by_query(queries, results)
 
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
@@ -156,3 +195,13 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
 
     def get_order(self) -> int:
         return self._order
+
+
+def _by_query(
+    queries: list[Query], results: Sequence[list[Document]]
+) -> dict[Query, list[list[Document]]]:
+    """Each query's retrieved document lists (equal queries share one entry)."""
+    documents_for_query: dict[Query, list[list[Document]]] = {}
+    for query, documents in zip(queries, results, strict=True):
+        documents_for_query.setdefault(query, []).append(documents)
+    return documents_for_query

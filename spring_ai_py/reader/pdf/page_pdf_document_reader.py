@@ -97,6 +97,7 @@ class PagePdfDocumentReader(DocumentReader):
             group.clear()
 
     def to_document(self, doc_text: str, start_page_number: int, end_page_number: int) -> Document:
+        """The document of ``doc_text``, with its page range and the file name as metadata."""
         document = Document(doc_text)
         document.get_metadata()[self.METADATA_START_PAGE_NUMBER] = start_page_number
         if start_page_number != end_page_number:

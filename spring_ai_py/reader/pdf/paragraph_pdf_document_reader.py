@@ -79,6 +79,7 @@ class ParagraphPdfDocumentReader(DocumentReader):
         return documents
 
     def to_document(self, from_paragraph: Paragraph, to_paragraph: Paragraph) -> Document | None:
+        """The document of the text between two paragraphs, or ``None`` when it is blank."""
         text = self.get_text_between_paragraphs(from_paragraph, to_paragraph)
         if not text.strip():
             return None
@@ -89,6 +90,7 @@ class ParagraphPdfDocumentReader(DocumentReader):
     def add_metadata(
         self, from_paragraph: Paragraph, to_paragraph: Paragraph, document: Document
     ) -> None:
+        """Add the paragraphs' title, level, page range and file name to ``document``."""
         metadata = document.get_metadata()
         metadata[self.METADATA_TITLE] = from_paragraph.title
         metadata[self.METADATA_START_PAGE] = from_paragraph.start_page_number

@@ -49,6 +49,7 @@ class ToolSpec:
     idempotent: bool = False
 
     def metadata(self) -> ToolMetadata:
+        """The tool metadata these settings describe."""
         return ToolMetadata(
             return_direct=self.return_direct,
             serial=self.serial,
@@ -78,6 +79,7 @@ class ToolFunction(MethodToolCallback, Generic[P, R]):
 
     @property
     def tool_spec(self) -> ToolSpec:
+        """What ``tool(...)`` was given for this function."""
         spec: ToolSpec = self._spec
         return spec
 

@@ -40,6 +40,7 @@ class AugmentedToolCallbackProvider(ToolCallbackProvider, Generic[T]):
 
     @staticmethod
     def builder() -> AugmentedToolCallbackProvider.Builder[Any]:
+        """A builder (delegate provider, argument type, argument consumer)."""
         return AugmentedToolCallbackProvider.Builder()
 
     def get_tool_callbacks(self) -> list[ToolCallback]:

@@ -35,6 +35,7 @@ class ToolDefinition:
 
     @staticmethod
     def builder() -> ToolDefinition.Builder:
+        """A builder (name, description, input schema)."""
         return ToolDefinition.Builder()
 
     class Builder:

@@ -122,6 +122,7 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
 
     @staticmethod
     def builder() -> DefaultToolExecutionExceptionProcessor.Builder:
+        """A builder (whether to rethrow, and which exception types always propagate)."""
         return DefaultToolExecutionExceptionProcessor.Builder()
 
     def process(self, exception: ToolExecutionException) -> str:

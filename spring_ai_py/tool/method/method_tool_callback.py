@@ -90,6 +90,7 @@ class MethodToolCallback(ToolCallback):
 
     @staticmethod
     def builder() -> MethodToolCallback.Builder:
+        """A builder (tool definition, metadata, method, object, result converter)."""
         return MethodToolCallback.Builder()
 
     # -- lazily derived state ------------------------------------------------------

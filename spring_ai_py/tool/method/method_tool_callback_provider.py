@@ -94,6 +94,7 @@ class MethodToolCallbackProvider(ToolCallbackProvider):
 
     @staticmethod
     def builder() -> MethodToolCallbackProvider.Builder:
+        """A builder over the objects whose ``@tool`` methods become tools."""
         return MethodToolCallbackProvider.Builder()
 
     def get_tool_callbacks(self) -> list[ToolCallback]:

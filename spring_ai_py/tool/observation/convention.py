@@ -90,6 +90,7 @@ class ToolCallingObservationConvention(ABC):
         return {}
 
     def attributes(self, context: ToolCallingObservationContext) -> Attributes:
+        """The span attributes: the low- and high-cardinality key values together."""
         return {
             **self.get_low_cardinality_key_values(context),
             **self.get_high_cardinality_key_values(context),

@@ -48,26 +48,33 @@ class FilterExpressionBuilder:
         return FilterExpressionBuilder.Op(Expression(type_, Key(key), Value(value)))
 
     def eq(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key == value``."""
         return self._compare(ExpressionType.EQ, key, value)
 
     def ne(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key != value``."""
         return self._compare(ExpressionType.NE, key, value)
 
     def gt(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key > value``."""
         return self._compare(ExpressionType.GT, key, value)
 
     def gte(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key >= value``."""
         return self._compare(ExpressionType.GTE, key, value)
 
     def lt(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key < value``."""
         return self._compare(ExpressionType.LT, key, value)
 
     def lte(self, key: str, value: Any) -> FilterExpressionBuilder.Op:
+        """``key <= value``."""
         return self._compare(ExpressionType.LTE, key, value)
 
     def and_(
         self, left: FilterExpressionBuilder.Op, right: FilterExpressionBuilder.Op
     ) -> FilterExpressionBuilder.Op:
+        """Both operands (``left && right``)."""
         return FilterExpressionBuilder.Op(
             Expression(ExpressionType.AND, left.expression, right.expression)
         )
@@ -75,6 +82,7 @@ class FilterExpressionBuilder:
     def or_(
         self, left: FilterExpressionBuilder.Op, right: FilterExpressionBuilder.Op
     ) -> FilterExpressionBuilder.Op:
+        """Either operand (``left || right``)."""
         return FilterExpressionBuilder.Op(
             Expression(ExpressionType.OR, left.expression, right.expression)
         )
@@ -94,9 +102,11 @@ class FilterExpressionBuilder:
         return FilterExpressionBuilder.Op(Expression(ExpressionType.ISNOTNULL, Key(key)))
 
     def group(self, content: FilterExpressionBuilder.Op) -> FilterExpressionBuilder.Op:
+        """``content`` in parentheses."""
         return FilterExpressionBuilder.Op(Group(content.build()))
 
     def not_(self, content: FilterExpressionBuilder.Op) -> FilterExpressionBuilder.Op:
+        """The negation of ``content`` (``NOT content``)."""
         return FilterExpressionBuilder.Op(Expression(ExpressionType.NOT, content.expression, None))
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from spring_ai_py import _observation
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py.document.document import Document
 from spring_ai_py.vectorstore.filter.filter import Expression
 from spring_ai_py.vectorstore.observation.vector_store_observation_context import (
@@ -17,10 +18,10 @@ from spring_ai_py.vectorstore.observation.vector_store_observation_convention im
     VectorStoreObservationConvention,
 )
 from spring_ai_py.vectorstore.search_request import SearchRequest
-from spring_ai_py.vectorstore.vector_store import VectorStore
+from spring_ai_py.vectorstore.vector_store import VectorStore, _delete_target, _search_request
 
 if TYPE_CHECKING:
-    from opentelemetry.trace import TracerProvider
+    from opentelemetry.trace import Span, TracerProvider
 
     from spring_ai_py.embedding.embedding_model import EmbeddingModel
 
@@ -53,12 +54,7 @@ class AbstractObservationVectorStore(VectorStore):
         self._convention = custom_observation_convention or _DEFAULT_CONVENTION
 
     def add(self, documents: list[Document]) -> None:
-        for document in documents or []:
-            if document is not None and not document.is_text():
-                raise ValueError(
-                    "Only text documents are supported for now. "
-                    "One of the documents contains non-text content."
-                )
+        _check_text(documents)
         self._observe(_Operation.ADD, None, lambda _context: self.do_add(documents))
 
     def delete(self, target: list[str] | Expression | str) -> None:
@@ -79,6 +75,56 @@ class AbstractObservationVectorStore(VectorStore):
 
         return self._observe(_Operation.QUERY, request, search)
 
+    async def aadd(self, documents: list[Document]) -> None:
+        """:meth:`add` awaited, in the same span, around :meth:`ado_add`."""
+        _check_text(documents)
+        await self._aobserve(_Operation.ADD, None, lambda _context: self.ado_add(documents))
+
+    async def adelete(self, target: list[str] | Expression | str) -> None:
+        """:meth:`delete` awaited, in the same span, around :meth:`ado_delete` /
+        :meth:`ado_delete_by_filter`."""
+
+        async def delete(_context: VectorStoreObservationContext | None) -> None:
+            resolved = _delete_target(target)
+            if isinstance(resolved, Expression):
+                await self.ado_delete_by_filter(resolved)
+            else:
+                await self.ado_delete(resolved)
+
+        await self._aobserve(_Operation.DELETE, None, delete)
+
+    async def asimilarity_search(self, request: str | SearchRequest) -> list[Document]:
+        """:meth:`similarity_search` awaited, in the same span, around
+        :meth:`ado_similarity_search`."""
+        search_request = _search_request(request)
+
+        async def search(context: VectorStoreObservationContext | None) -> list[Document]:
+            documents = await self.ado_similarity_search(search_request)
+            if context is not None:
+                context.set_query_response(documents)
+            return documents
+
+        return await self._aobserve(_Operation.QUERY, search_request, search)
+
+    async def ado_add(self, documents: list[Document]) -> None:
+        """The awaitable twin of :meth:`do_add`; by default ``do_add`` runs off the
+        event loop. Stores with an async driver override it."""
+        await run_blocking(None, self.do_add, documents)
+
+    async def ado_delete(self, id_list: list[str]) -> None:
+        """The awaitable twin of :meth:`do_delete`; by default it runs off the loop."""
+        await run_blocking(None, self.do_delete, id_list)
+
+    async def ado_delete_by_filter(self, filter_expression: Expression) -> None:
+        """The awaitable twin of :meth:`do_delete_by_filter`; by default it runs off the
+        loop."""
+        await run_blocking(None, self.do_delete_by_filter, filter_expression)
+
+    async def ado_similarity_search(self, request: SearchRequest) -> list[Document]:
+        """The awaitable twin of :meth:`do_similarity_search`; by default it runs off
+        the loop."""
+        return await run_blocking(None, self.do_similarity_search, request)
+
     @abstractmethod
     def do_add(self, documents: list[Document]) -> None:
         """Embed and store ``documents`` (a known id is replaced)."""
@@ -90,14 +136,27 @@ class AbstractObservationVectorStore(VectorStore):
         """A context builder naming this store (``db.system``) and what it knows about
         itself (collection, dimensions, similarity metric...)."""
 
-    def _observe(
+    async def _aobserve(
         self,
         operation: VectorStoreObservationContext.Operation,
         request: SearchRequest | None,
-        action: Callable[[VectorStoreObservationContext | None], T],
+        action: Callable[[VectorStoreObservationContext | None], Awaitable[T]],
     ) -> T:
         if _observation.is_noop(self._tracer):
-            return action(None)
+            return await action(None)
+        context, span, token = self._start(operation, request)
+        try:
+            result = await action(context)
+        except BaseException as error:
+            _observation.end_span(span, token, error)
+            raise
+        _observation.end_span(span, token)
+        return result
+
+    def _start(
+        self, operation: VectorStoreObservationContext.Operation, request: SearchRequest | None
+    ) -> tuple[VectorStoreObservationContext, Span, object | None]:
+        """The operation's context, and its span started and made current."""
         context = (
             self.create_observation_context_builder(operation.value).query_request(request).build()
         )
@@ -106,6 +165,17 @@ class AbstractObservationVectorStore(VectorStore):
             self._convention.get_contextual_name(context),
             lambda: self._convention.attributes(context),
         )
+        return context, span, token
+
+    def _observe(
+        self,
+        operation: VectorStoreObservationContext.Operation,
+        request: SearchRequest | None,
+        action: Callable[[VectorStoreObservationContext | None], T],
+    ) -> T:
+        if _observation.is_noop(self._tracer):
+            return action(None)
+        context, span, token = self._start(operation, request)
         try:
             result = action(context)
             span.set_attributes(self._convention.get_result_key_values(context))
@@ -114,3 +184,12 @@ class AbstractObservationVectorStore(VectorStore):
             raise
         _observation.end_span(span, token)
         return result
+
+
+def _check_text(documents: list[Document]) -> None:
+    for document in documents or []:
+        if document is not None and not document.is_text():
+            raise ValueError(
+                "Only text documents are supported for now. "
+                "One of the documents contains non-text content."
+            )

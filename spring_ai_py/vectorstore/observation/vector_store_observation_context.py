@@ -45,6 +45,7 @@ class VectorStoreObservationContext:
     def builder(
         database_system: str, operation: str | VectorStoreObservationContext.Operation
     ) -> VectorStoreObservationContext.Builder:
+        """A builder for the context of ``operation_name`` on the store ``database_system``."""
         name = (
             operation.value
             if isinstance(operation, VectorStoreObservationContext.Operation)

@@ -59,6 +59,7 @@ class VectorStoreObservationConvention(ABC):
         """The span name."""
 
     def supports_context(self, context: object) -> bool:
+        """Whether ``context`` is a vector store observation context."""
         return isinstance(context, VectorStoreObservationContext)
 
     def get_low_cardinality_key_values(self, context: VectorStoreObservationContext) -> Attributes:
@@ -68,6 +69,7 @@ class VectorStoreObservationConvention(ABC):
         return {}
 
     def attributes(self, context: VectorStoreObservationContext) -> Attributes:
+        """The span attributes: the low- and high-cardinality key values together."""
         return {
             **self.get_low_cardinality_key_values(context),
             **self.get_high_cardinality_key_values(context),

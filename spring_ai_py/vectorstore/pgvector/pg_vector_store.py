@@ -7,8 +7,8 @@ import enum
 import json
 import logging
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from spring_ai_py import _assert
@@ -17,6 +17,7 @@ from spring_ai_py.document import Document, DocumentMetadata
 from spring_ai_py.embedding import BatchingStrategy, EmbeddingModel
 from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
 from spring_ai_py.vectorstore._support import (
+    aembed_documents,
     batching_strategy_or_default,
     check_text_documents,
     embed_documents,
@@ -43,6 +44,11 @@ if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
 
 _logger = logging.getLogger(__name__)
+
+AsyncDataSource = str | Callable[[], Awaitable[Any]] | Any
+"""Where async connections come from: a DSN, a function returning an awaitable
+``psycopg.AsyncConnection``, or an async pool with ``connection()`` (for example
+``psycopg_pool.AsyncConnectionPool``)."""
 
 
 class PgIndexType(enum.Enum):
@@ -118,6 +124,13 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
     ``ValueError`` at ``add`` naming the document (PostgreSQL text cannot store it, and
     a ``\\u0000`` in stored metadata would break every later filtered search).
 
+    ``aadd``, ``adelete`` and ``asimilarity_search`` use psycopg's async connections
+    (and the embedding model's ``aembed``), so async code holds no thread while the
+    database answers: from ``async_data_source`` (a
+    ``psycopg_pool.AsyncConnectionPool``, a DSN, or a function returning an awaitable
+    ``psycopg.AsyncConnection``), else from ``data_source`` when it is a DSN; with
+    neither, they run the blocking operations off the event loop.
+
     ``PgVectorStore.builder(dsn, embedding_model).initialize_schema(True).build()``;
     psycopg 3 is needed (``pip install 'spring_ai_py[postgres]'``), imported on first use.
     """
@@ -148,6 +161,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         tracer_provider: TracerProvider | None = None,
         custom_observation_convention: VectorStoreObservationConvention | None = None,
         batching_strategy: BatchingStrategy | None = None,
+        async_data_source: AsyncDataSource | None = None,
     ) -> None:
         _assert.not_none(data_source, "data_source must not be null")
         _assert.not_none(embedding_model, "EmbeddingModel must be configured")
@@ -179,6 +193,7 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         self._converter = PgVectorFilterExpressionConverter()
         self._schema_validator = PgVectorSchemaValidator(data_source)
         self._observed_dimensions: int | None = None
+        self._async_data_source = _async_data_source_of(async_data_source, data_source)
         self.after_properties_set()
 
     @classmethod
@@ -326,12 +341,25 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
             .similarity_metric(_SIMILARITY_METRICS[self._distance_type].value)
         )
 
-    def do_add(self, documents: list[Document]) -> None:
+    def _checked_ids(self, documents: list[Document]) -> list[Any]:
+        """The documents' row ids, after refusing what PostgreSQL cannot store (NUL)."""
         check_text_documents(documents)
         for document in documents:
             _check_no_nul(document)
-        ids = [self._pg_id(document.get_id()) for document in documents]
+        return [self._pg_id(document.get_id()) for document in documents]
+
+    def do_add(self, documents: list[Document]) -> None:
+        ids = self._checked_ids(documents)
         embeddings = embed_documents(self._embedding_model, documents, self._batching_strategy)
+        statement, rows = self._upsert(ids, documents, embeddings)
+        with self._connection() as connection, connection.cursor() as cursor:
+            for start in range(0, len(rows), self._max_document_batch_size):
+                cursor.executemany(statement, rows[start : start + self._max_document_batch_size])
+
+    def _upsert(
+        self, ids: list[Any], documents: list[Document], embeddings: list[list[float]]
+    ) -> tuple[Any, list[tuple[Any, ...]]]:
+        """The upsert statement and its rows, one per document."""
         from psycopg import sql
 
         statement = sql.SQL(
@@ -343,37 +371,50 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
             (id_, document.get_text(), _to_json(document.get_metadata()), _vector(embedding))
             for id_, document, embedding in zip(ids, documents, embeddings, strict=True)
         ]
-        with self._connection() as connection, connection.cursor() as cursor:
-            for start in range(0, len(rows), self._max_document_batch_size):
-                cursor.executemany(statement, rows[start : start + self._max_document_batch_size])
+        return statement, rows
 
     def do_delete(self, id_list: list[str]) -> None:
         if not id_list:
             return
-        from psycopg import sql
-
-        statement = sql.SQL("DELETE FROM {} WHERE id = %s").format(self._table())
-        ids = [(self._pg_id(id_),) for id_ in id_list]
+        statement, ids = self._delete_ids(id_list)
         with self._connection() as connection, connection.cursor() as cursor:
             cursor.executemany(statement, ids)
 
+    def _delete_ids(self, id_list: list[str]) -> tuple[Any, list[tuple[Any]]]:
+        from psycopg import sql
+
+        statement = sql.SQL("DELETE FROM {} WHERE id = %s").format(self._table())
+        return statement, [(self._pg_id(id_),) for id_ in id_list]
+
     def do_delete_by_filter(self, filter_expression: Expression) -> None:
+        statement, params = self._delete_matching(filter_expression)
+        try:
+            with self._connection() as connection:
+                connection.execute(statement, params)
+        except Exception as error:
+            raise RuntimeError("Failed to delete documents by filter") from error
+
+    def _delete_matching(self, filter_expression: Expression) -> tuple[Any, tuple[str]]:
         from psycopg import sql
 
         predicate = self._converter.convert_to_json_path(filter_expression)
         statement = sql.SQL("DELETE FROM {} WHERE metadata::jsonb @@ %s::jsonpath").format(
             self._table()
         )
-        try:
-            with self._connection() as connection:
-                connection.execute(statement, (predicate,))
-        except Exception as error:
-            raise RuntimeError("Failed to delete documents by filter") from error
+        return statement, (predicate,)
 
     def do_similarity_search(self, request: SearchRequest) -> list[Document]:
+        embedding = self._embedding_model.embed(request.get_query())
+        statement, params = self._search(request, embedding)
+        with self._connection() as connection:
+            rows = connection.execute(statement, params).fetchall()
+        return [_to_document(*row) for row in rows]
+
+    def _search(self, request: SearchRequest, embedding: list[float]) -> tuple[Any, list[Any]]:
+        """The query of a similarity search for ``embedding``, and its parameters."""
         from psycopg import sql
 
-        query_embedding = _vector(self._embedding_model.embed(request.get_query()))
+        query_embedding = _vector(embedding)
         distance = self._distance_type.distance_sql()
         params: list[Any] = [query_embedding]
         where: list[str] = []
@@ -392,8 +433,54 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY distance LIMIT %s"
         ).format(self._table())
-        with self._connection() as connection:
-            rows = connection.execute(statement, params).fetchall()
+        return statement, params
+
+    # -- the async operations ----------------------------------------------------------
+
+    async def ado_add(self, documents: list[Document]) -> None:
+        if self._async_data_source is None:
+            return await super().ado_add(documents)
+        ids = self._checked_ids(documents)
+        embeddings = await aembed_documents(
+            self._embedding_model, documents, self._batching_strategy
+        )
+        statement, rows = self._upsert(ids, documents, embeddings)
+        async with _aconnect(self._async_data_source) as connection, connection.cursor() as cursor:
+            for start in range(0, len(rows), self._max_document_batch_size):
+                await cursor.executemany(
+                    statement, rows[start : start + self._max_document_batch_size]
+                )
+        return None
+
+    async def ado_delete(self, id_list: list[str]) -> None:
+        if self._async_data_source is None:
+            return await super().ado_delete(id_list)
+        if not id_list:
+            return None
+        statement, ids = self._delete_ids(id_list)
+        async with _aconnect(self._async_data_source) as connection, connection.cursor() as cursor:
+            await cursor.executemany(statement, ids)
+        return None
+
+    async def ado_delete_by_filter(self, filter_expression: Expression) -> None:
+        if self._async_data_source is None:
+            return await super().ado_delete_by_filter(filter_expression)
+        statement, params = self._delete_matching(filter_expression)
+        try:
+            async with _aconnect(self._async_data_source) as connection:
+                await connection.execute(statement, params)
+        except Exception as error:
+            raise RuntimeError("Failed to delete documents by filter") from error
+        return None
+
+    async def ado_similarity_search(self, request: SearchRequest) -> list[Document]:
+        if self._async_data_source is None:
+            return await super().ado_similarity_search(request)
+        embedding = await self._embedding_model.aembed(request.get_query())
+        statement, params = self._search(request, embedding)
+        async with _aconnect(self._async_data_source) as connection:
+            cursor = await connection.execute(statement, params)
+            rows = await cursor.fetchall()
         return [_to_document(*row) for row in rows]
 
     def _pg_id(self, id_: str) -> Any:
@@ -503,3 +590,35 @@ def _to_document(
         .score(1.0 - float(distance))
         .build()
     )
+
+
+def _async_data_source_of(
+    async_data_source: AsyncDataSource | None, data_source: DataSource
+) -> AsyncDataSource | None:
+    """The async connection source to use: the one given, else ``data_source`` when it
+    is a DSN, else ``None`` (no native async access)."""
+    if async_data_source is not None:
+        return async_data_source
+    return data_source if isinstance(data_source, str) else None
+
+
+@asynccontextmanager
+async def _aconnect(data_source: AsyncDataSource) -> AsyncIterator[Any]:
+    """An async connection for one operation, committed when the block succeeds (a
+    DSN's connection is also closed, a pool's returned)."""
+    if isinstance(data_source, str):
+        import psycopg
+
+        async with await psycopg.AsyncConnection.connect(data_source) as connection:
+            yield connection
+    elif hasattr(data_source, "connection"):
+        async with data_source.connection() as connection:
+            yield connection
+            await connection.commit()
+    else:
+        connection = await data_source()
+        try:
+            yield connection
+            await connection.commit()
+        finally:
+            await connection.close()

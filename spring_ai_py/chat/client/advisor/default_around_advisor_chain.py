@@ -86,6 +86,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
 
     @staticmethod
     def builder(tracer_provider: TracerProvider | None = None) -> DefaultAroundAdvisorChain.Builder:
+        """A chain builder; ``tracer_provider`` defaults to the global one."""
         return DefaultAroundAdvisorChain.Builder(tracer_provider)
 
     def _span_name_and_attributes(

@@ -66,6 +66,8 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
 
     @staticmethod
     def builder(chat_memory: ChatMemory) -> MessageChatMemoryAdvisor.Builder:
+        """A builder for an advisor over ``chat_memory`` (order, scheduler, default conversation id).
+"""
         return MessageChatMemoryAdvisor.Builder(chat_memory)
 
     def get_order(self) -> int:

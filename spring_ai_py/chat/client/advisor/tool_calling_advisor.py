@@ -315,6 +315,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     @classmethod
     def builder(cls) -> ToolCallingAdvisor.Builder:
+        """A builder (tool calling manager, order, conversation history, eligibility checker)."""
         return ToolCallingAdvisor.Builder()
 
     def get_name(self) -> str:
@@ -985,6 +986,7 @@ class ToolCallAdvisor(ToolCallingAdvisor):
 
     @classmethod
     def builder(cls) -> ToolCallAdvisor.Builder:
+        """Deprecated: use ``ToolCallingAdvisor.builder()``."""
         warnings.warn(
             "ToolCallAdvisor is deprecated; use ToolCallingAdvisor",
             DeprecationWarning,

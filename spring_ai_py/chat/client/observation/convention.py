@@ -103,6 +103,7 @@ class ChatClientObservationConvention(ABC):
         return {}
 
     def attributes(self, context: ChatClientObservationContext) -> Attributes:
+        """The span attributes: the low- and high-cardinality key values together."""
         return {
             **self.get_low_cardinality_key_values(context),
             **self.get_high_cardinality_key_values(context),

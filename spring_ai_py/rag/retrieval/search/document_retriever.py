@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from spring_ai_py._bridge import run_blocking
 from spring_ai_py.document import Document
 from spring_ai_py.rag.query import Query
 
@@ -18,6 +19,12 @@ class DocumentRetriever(ABC):
     @abstractmethod
     def retrieve(self, query: Query) -> list[Document]:
         """Return the documents relevant to ``query``."""
+
+    async def aretrieve(self, query: Query) -> list[Document]:
+        """The awaitable twin of :meth:`retrieve`: by default ``retrieve`` runs off the
+        event loop (on the loop's default executor); retrievers over an async source
+        override it."""
+        return await run_blocking(None, self.retrieve, query)
 
     def apply(self, query: Query) -> list[Document]:
         """Same as :meth:`retrieve` (Java's ``Function.apply``)."""

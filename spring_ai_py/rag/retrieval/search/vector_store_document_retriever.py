@@ -57,8 +57,16 @@ class VectorStoreDocumentRetriever(DocumentRetriever, CheckedBuildable):
         self._filter_expression = filter_expression
 
     def retrieve(self, query: Query) -> list[Document]:
+        return self._vector_store.similarity_search(self._search_request(query))
+
+    async def aretrieve(self, query: Query) -> list[Document]:
+        """:meth:`retrieve` through the store's ``asimilarity_search`` (native for
+        stores with an async driver, such as ``PgVectorStore``)."""
+        return await self._vector_store.asimilarity_search(self._search_request(query))
+
+    def _search_request(self, query: Query) -> SearchRequest:
         _assert.not_none(query, "query cannot be null")
-        search_request = (
+        return (
             SearchRequest.builder()
             .query(query.text)
             .filter_expression(self._request_filter_expression(query))
@@ -66,7 +74,6 @@ class VectorStoreDocumentRetriever(DocumentRetriever, CheckedBuildable):
             .top_k(self._top_k)
             .build()
         )
-        return self._vector_store.similarity_search(search_request)
 
     def _request_filter_expression(self, query: Query) -> Expression | None:
         from_context = query.context.get(self.FILTER_EXPRESSION)

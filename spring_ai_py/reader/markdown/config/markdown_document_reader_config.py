@@ -47,10 +47,12 @@ class MarkdownDocumentReaderConfig:
 
     @staticmethod
     def default_config() -> MarkdownDocumentReaderConfig:
+        """The configuration with every default."""
         return MarkdownDocumentReaderConfig()
 
     @staticmethod
     def builder() -> MarkdownDocumentReaderConfig.Builder:
+        """A builder for a configuration."""
         return MarkdownDocumentReaderConfig.Builder()
 
     class Builder:

@@ -44,10 +44,12 @@ class PdfDocumentReaderConfig:
 
     @staticmethod
     def builder() -> PdfDocumentReaderConfig.Builder:
+        """A builder for a configuration."""
         return PdfDocumentReaderConfig.Builder()
 
     @staticmethod
     def default_config() -> PdfDocumentReaderConfig:
+        """The configuration with every default."""
         return PdfDocumentReaderConfig.builder().build()
 
     def is_page_selected(self, page_number: int) -> bool:

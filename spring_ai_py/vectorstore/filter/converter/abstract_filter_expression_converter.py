@@ -143,6 +143,7 @@ class AbstractFilterExpressionConverter(FilterExpressionConverter):
             raise RuntimeError("Error serializing value to JSON.") from error
 
     def do_group(self, group: Group, context: list[str]) -> None:
+        """Write ``group``'s content in parentheses."""
         self.do_start_group(group, context)
         self.convert_operand(group.content, context)
         self.do_end_group(group, context)
@@ -154,9 +155,11 @@ class AbstractFilterExpressionConverter(FilterExpressionConverter):
         """Hook after a group's content (nothing by default)."""
 
     def do_start_value_range(self, list_value: Value, context: list[str]) -> None:
+        """Write what opens a list value (``[`` by default)."""
         context.append("[")
 
     def do_end_value_range(self, list_value: Value, context: list[str]) -> None:
+        """Write what closes a list value (``]`` by default)."""
         context.append("]")
 
     def do_add_value_range_spitter(self, list_value: Value, context: list[str]) -> None:
@@ -170,6 +173,8 @@ class AbstractFilterExpressionConverter(FilterExpressionConverter):
 
     @staticmethod
     def remove_outer_quotes(text: str) -> str:
+        """``text`` without its first and last character (the quotes :meth:`has_outer_quotes` found).
+"""
         return text[1:-1]
 
 

@@ -36,8 +36,9 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
     ``before`` runs once when iteration starts and ``after`` runs on each chunk that
     carries a finish reason; if the stream ends without one, ``after`` still runs once on
     the aggregated response for its side effects (its result is not emitted). Both run on
-    :meth:`get_scheduler`'s executor, never on the event loop. Errors propagate with
-    their original type. The default name is the class name.
+    :meth:`get_scheduler`'s executor, never on the event loop (through :meth:`abefore`
+    and :meth:`aafter`, which an advisor with natively async work overrides). Errors
+    propagate with their original type. The default name is the class name.
     """
 
     def advise_call(
@@ -56,35 +57,44 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
         chain awaited on the loop. A cancelled call never reaches ``after``."""
         _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         _assert.not_none(call_advisor_chain, "call_advisor_chain cannot be null")
-        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
         request = self._checked_request(
-            await run_blocking(scheduler, self.before, chat_client_request, call_advisor_chain)
+            await self.abefore(chat_client_request, call_advisor_chain)
         )
         response = self._response_for_after(await call_advisor_chain.anext_call(request), request)
-        return self._checked_response(
-            await run_blocking(scheduler, self.after, response, call_advisor_chain)
-        )
+        return self._checked_response(await self.aafter(response, call_advisor_chain))
+
+    async def abefore(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
+    ) -> ChatClientRequest:
+        """``before`` on the async call and stream paths: by default it runs on
+        :meth:`get_scheduler`'s executor. An advisor whose work is naturally async (a
+        vector store search) overrides this to await it on the loop instead."""
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        return await run_blocking(scheduler, self.before, chat_client_request, advisor_chain)
+
+    async def aafter(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
+        """``after`` on the async call and stream paths: by default it runs on
+        :meth:`get_scheduler`'s executor; override it like :meth:`abefore`."""
+        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        return await run_blocking(scheduler, self.after, chat_client_response, advisor_chain)
 
     def advise_stream(
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         _assert.not_none(chat_client_request, "chat_client_request cannot be null")
         _assert.not_none(stream_advisor_chain, "stream_advisor_chain cannot be null")
-        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
-        return self._stream(chat_client_request, stream_advisor_chain, scheduler)
+        _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        return self._stream(chat_client_request, stream_advisor_chain)
 
     async def _stream(
-        self,
-        chat_client_request: ChatClientRequest,
-        chain: StreamAdvisorChain,
-        scheduler: Executor,
+        self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         from spring_ai_py.chat.client.advisor.advisor_utils import AdvisorUtils
         from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 
-        request = self._checked_request(
-            await run_blocking(scheduler, self.before, chat_client_request, chain)
-        )
+        request = self._checked_request(await self.abefore(chat_client_request, chain))
         finished = False
         aggregation = ChatClientStreamAggregation(request.context)
         # aclosing: stopping early closes the rest of the chain now, not when collected.
@@ -92,14 +102,12 @@ class BaseAdvisor(CallAdvisor, StreamAdvisor):
             async for response in stream:
                 if AdvisorUtils.has_finish_reason(response):
                     finished = True
-                    response = self._checked_response(
-                        await run_blocking(scheduler, self.after, response, chain)
-                    )
+                    response = self._checked_response(await self.aafter(response, chain))
                 elif not finished:
                     aggregation.add(response)
                 yield response
         if not finished:
-            await run_blocking(scheduler, self.after, aggregation.result(), chain)
+            await self.aafter(aggregation.result(), chain)
 
     def _response_for_after(
         self, response: ChatClientResponse, request: ChatClientRequest
@@ -181,17 +189,13 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
     ) -> AsyncIterator[ChatClientResponse]:
         from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
 
-        scheduler = _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
-        request = self._checked_request(
-            await run_blocking(scheduler, self.before, chat_client_request, chain)
-        )
+        _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
+        request = self._checked_request(await self.abefore(chat_client_request, chain))
 
         async def store(aggregated: ChatClientResponse) -> None:
             # Reached only when the stream completed: a failed or abandoned stream
             # stores nothing.
-            await run_blocking(
-                scheduler, self.after, self._response_for_after(aggregated, request), chain
-            )
+            await self.aafter(self._response_for_after(aggregated, request), chain)
 
         stream = ChatClientMessageAggregator().aggregate_chat_client_response(
             chain.next_stream(request), store, request.context

@@ -77,6 +77,8 @@ class BaseAdvisorChain(CallAdvisorChain, StreamAdvisorChain):
 
     @staticmethod
     def builder(tracer_provider: TracerProvider | None = None) -> BaseAdvisorChain.Builder:
+        """A ``DefaultAroundAdvisorChain`` builder; ``tracer_provider`` defaults to the global one.
+"""
         from spring_ai_py.chat.client.advisor.default_around_advisor_chain import (
             DefaultAroundAdvisorChain,
         )

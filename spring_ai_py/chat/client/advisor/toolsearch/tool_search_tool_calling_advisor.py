@@ -142,6 +142,7 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
 
     @classmethod
     def builder(cls) -> ToolSearchToolCallingAdvisor.Builder:
+        """A builder (tool index, search settings, and the ``ToolCallingAdvisor`` settings)."""
         return ToolSearchToolCallingAdvisor.Builder()
 
     def get_name(self) -> str:

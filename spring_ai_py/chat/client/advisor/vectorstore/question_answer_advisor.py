@@ -18,6 +18,7 @@ from spring_ai_py.vectorstore.filter import Expression, FilterExpressionTextPars
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api import AdvisorChain
+    from spring_ai_py.document import Document
 
 _DEFAULT_PROMPT_TEMPLATE = """\
 {query}
@@ -99,15 +100,33 @@ class QuestionAnswerAdvisor(BaseAdvisor, Buildable):
     def before(
         self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
     ) -> ChatClientRequest:
-        prompt = chat_client_request.prompt
-        user_text = prompt.get_user_message().get_text() or ""
-        search_request = (
+        documents = self._vector_store.similarity_search(self._request_for(chat_client_request))
+        return self._augmented(chat_client_request, documents)
+
+    async def abefore(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
+    ) -> ChatClientRequest:
+        """:meth:`before` on the async paths: the search is the vector store's
+        ``asimilarity_search``, awaited on the loop (native for stores with an async
+        driver, such as ``PgVectorStore``)."""
+        search_request = self._request_for(chat_client_request)
+        documents = await self._vector_store.asimilarity_search(search_request)
+        return self._augmented(chat_client_request, documents)
+
+    def _request_for(self, chat_client_request: ChatClientRequest) -> SearchRequest:
+        user_text = chat_client_request.prompt.get_user_message().get_text() or ""
+        return (
             SearchRequest.from_(self._search_request)
             .query(user_text)
             .filter_expression(self.do_get_filter_expression(chat_client_request.context))
             .build()
         )
-        documents = self._vector_store.similarity_search(search_request)
+
+    def _augmented(
+        self, chat_client_request: ChatClientRequest, documents: list[Document]
+    ) -> ChatClientRequest:
+        prompt = chat_client_request.prompt
+        user_text = prompt.get_user_message().get_text() or ""
         context = dict(chat_client_request.context)
         context[self.RETRIEVED_DOCUMENTS] = documents
         if not documents and not self._inject_when_empty:

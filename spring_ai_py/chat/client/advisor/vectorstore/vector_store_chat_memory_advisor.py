@@ -99,10 +99,22 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     def before(
         self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
     ) -> ChatClientRequest:
+        documents = self._vector_store.similarity_search(self._request_for(chat_client_request))
+        return self._augmented(chat_client_request, documents)
+
+    async def abefore(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain | None
+    ) -> ChatClientRequest:
+        """:meth:`before` on the async paths, searching with the store's
+        ``asimilarity_search`` on the loop."""
+        search_request = self._request_for(chat_client_request)
+        documents = await self._vector_store.asimilarity_search(search_request)
+        return self._augmented(chat_client_request, documents)
+
+    def _request_for(self, chat_client_request: ChatClientRequest) -> SearchRequest:
         conversation_id = self.get_conversation_id(chat_client_request.context)
-        prompt = chat_client_request.prompt
-        query = prompt.get_user_message().get_text() or ""
-        search_request = (
+        query = chat_client_request.prompt.get_user_message().get_text() or ""
+        return (
             SearchRequest.builder()
             .query(query)
             .top_k(self._top_k(chat_client_request.context))
@@ -113,7 +125,11 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             )
             .build()
         )
-        documents = self._vector_store.similarity_search(search_request)
+
+    def _augmented(
+        self, chat_client_request: ChatClientRequest, documents: list[Document]
+    ) -> ChatClientRequest:
+        prompt = chat_client_request.prompt
         long_term_memory = "\n".join(_memory_entry(document) for document in documents)
         augmented_system_text = self._system_prompt_template.render(
             {
@@ -129,6 +145,25 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
     ) -> ChatClientResponse:
+        response, documents = self._turn(chat_client_response)
+        if documents:
+            self._vector_store.write(documents)
+        return response
+
+    async def aafter(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain | None
+    ) -> ChatClientResponse:
+        """:meth:`after` on the async paths, storing the turn with the store's ``aadd``
+        on the loop."""
+        response, documents = self._turn(chat_client_response)
+        if documents:
+            await self._vector_store.aadd(documents)
+        return response
+
+    def _turn(
+        self, chat_client_response: ChatClientResponse
+    ) -> tuple[ChatClientResponse, list[Document]]:
+        """The response to return and the documents of the turn to store."""
         context = dict(chat_client_response.context)
         pending = context.pop(self._pending_key, None)
         messages: list[Message] = [pending] if isinstance(pending, Message) else []
@@ -136,21 +171,17 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         generation = chat_response.get_result() if chat_response is not None else None
         if generation is not None:
             messages.append(generation.get_output())
-        self._store(messages, self.get_conversation_id(context))
-        return ChatClientResponse(chat_response, context)
-
-    def _top_k(self, context: dict[str, Any]) -> int:
-        from_context = context.get(self.TOP_K)
-        return int(str(from_context)) if from_context is not None else self._default_top_k
-
-    def _store(self, messages: list[Message], conversation_id: str) -> None:
+        conversation_id = self.get_conversation_id(context)
         documents = [
             _to_document(message, conversation_id)
             for message in messages
             if isinstance(message, UserMessage | AssistantMessage)
         ]
-        if documents:
-            self._vector_store.write(documents)
+        return ChatClientResponse(chat_response, context), documents
+
+    def _top_k(self, context: dict[str, Any]) -> int:
+        from_context = context.get(self.TOP_K)
+        return int(str(from_context)) if from_context is not None else self._default_top_k
 
     def __repr__(self) -> str:
         return (

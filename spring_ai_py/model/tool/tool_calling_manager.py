@@ -583,17 +583,14 @@ class DefaultToolCallingManager(ToolCallingManager):
         return timeout if timeout is not None else self._tool_timeout
 
     def classify(self, error: BaseException) -> ToolFailureClass:
-        """The failure class of a tool's error: the user's classifier, else the default."""
+        """The failure class of a tool's error (the exception the tool raised, not its
+        ``ToolExecutionException`` wrapper): the user's classifier, else the default."""
+        raised = error.cause if isinstance(error, ToolExecutionException) else error
         if self._classifier is not None:
-            found = self._classifier(error)
+            found = self._classifier(raised)
             if found is not None:
                 return found
-            cause = getattr(error, "cause", None)
-            if isinstance(cause, BaseException):
-                found = self._classifier(cause)
-                if found is not None:
-                    return found
-        return classify_tool_failure(error)
+        return classify_tool_failure(raised)
 
     def _failed(
         self, callback: ToolCallback, error: ToolExecutionException, attempt: int

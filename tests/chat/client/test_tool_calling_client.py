@@ -194,10 +194,12 @@ def test_tool_names_resolve_through_the_manager() -> None:
 
 def test_tool_context_and_advisor_params_reach_tools_and_tool_writes_reach_advisors() -> None:
     seen: dict[str, Any] = {}
+    request_parts: list[dict[str, Any]] = []
 
     @tool
     def audit(action: str, tool_context: ToolContext) -> str:
         seen.update(tool_context.get_context())
+        request_parts.append(tool_context.get_request_context())
         tool_context.put("audited", action)
         return "logged"
 
@@ -236,6 +238,7 @@ def test_tool_context_and_advisor_params_reach_tools_and_tool_writes_reach_advis
         else:
             spec.call().content()
         assert seen["tenant"] == "acme" and seen["request_id"] == "r-7"
+        assert request_parts[-1] == {"tenant": "acme"}  # the request's part alone
         assert watcher.contexts[-1]["audited"] == "delete"
 
 

@@ -125,6 +125,11 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     ``web_search_tool`` adds Anthropic's web search server tool; ``skill_container``
     loads Agent Skills. The penalties are not
     supported by Anthropic and are never sent. The ``repr`` never shows the API key.
+
+    ``timeout`` bounds each read; ``call_timeout``, ``stream_total_timeout`` and
+    ``stream_idle_timeout`` (seconds or a ``timedelta``) bound a whole call, a whole
+    stream and the time between two stream events, and ``max_stream_bytes`` the size of
+    a stream (defaults: the ``DEFAULT_*`` class attributes), also per request.
     """
 
     DEFAULT_MODEL: ClassVar[str] = "claude-haiku-4-5"

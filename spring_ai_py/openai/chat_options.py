@@ -117,6 +117,10 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     prompt's options only ``timeout``, ``max_retries`` and ``custom_headers`` take effect
     per request. Without ``api_key`` the SDK reads ``OPENAI_API_KEY``; without
     ``base_url`` it reads ``OPENAI_BASE_URL`` or uses ``https://api.openai.com/v1``.
+    ``timeout`` bounds each read; ``call_timeout``, ``stream_total_timeout`` and
+    ``stream_idle_timeout`` (seconds or a ``timedelta``) bound a whole call, a whole
+    stream and the time between two stream events, and ``max_stream_bytes`` the size of
+    a stream (defaults: the ``DEFAULT_*`` class attributes), also per request.
 
     ``None`` means "not set": only the fields a user set are sent, and runtime options
     override the model's defaults field by field. A built options object carries no

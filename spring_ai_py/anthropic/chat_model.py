@@ -33,9 +33,9 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
 from spring_ai_py.model._wire_limits import (
+    AnswerTooLargeError,
     Exchange,
     MaskedErrors,
-    StreamTooLargeError,
     http_client,
 )
 from spring_ai_py.model.provider import (
@@ -129,9 +129,14 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         import anthropic
 
         arguments, options = payload
+        exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
-            with Exchange.for_call(options).sending():
-                raw = client.messages.with_raw_response.create(**arguments)
+            try:
+                with exchange.sending():
+                    raw = client.messages.with_raw_response.create(**arguments)
+            except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
+                exchange.check_too_large(error, anthropic)
+                raise
             with _parse_errors(raw):
                 message = raw.parse()
             message = check_message(message, raw.http_response)
@@ -141,9 +146,14 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
         import anthropic
 
         arguments, options = payload
+        exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
-            with Exchange.for_call(options).sending():
-                raw = await client.messages.with_raw_response.create(**arguments)
+            try:
+                with exchange.sending():
+                    raw = await client.messages.with_raw_response.create(**arguments)
+            except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
+                exchange.check_too_large(error, anthropic)
+                raise
             with _parse_errors(raw):
                 message = await raw.parse()
             message = check_message(message, raw.http_response)
@@ -177,7 +187,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                                 yield response
                     except timeouts as error:
                         raise anthropic.APITimeoutError(request=raw.http_request) from error
-                    except StreamTooLargeError as error:
+                    except AnswerTooLargeError as error:
                         raise anthropic.APIResponseValidationError(
                             raw.http_response, None, message=str(error)
                         ) from error

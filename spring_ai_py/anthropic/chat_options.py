@@ -125,6 +125,11 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     ``web_search_tool`` adds Anthropic's web search server tool; ``skill_container``
     loads Agent Skills. The penalties are not
     supported by Anthropic and are never sent. The ``repr`` never shows the API key.
+
+    ``timeout`` bounds each read; ``call_timeout``, ``stream_total_timeout`` and
+    ``stream_idle_timeout`` (seconds or a ``timedelta``) bound a whole call, a whole
+    stream and the time between two stream events, and ``max_answer_bytes`` the size of
+    an answer (defaults: the ``DEFAULT_*`` class attributes), also per request.
     """
 
     DEFAULT_MODEL: ClassVar[str] = "claude-haiku-4-5"
@@ -134,7 +139,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     DEFAULT_CALL_TIMEOUT: ClassVar[float] = 600.0
     DEFAULT_STREAM_IDLE_TIMEOUT: ClassVar[float] = 120.0
     DEFAULT_STREAM_TOTAL_TIMEOUT: ClassVar[float] = 1800.0
-    DEFAULT_MAX_STREAM_BYTES: ClassVar[int] = 64 * 1024 * 1024
+    DEFAULT_MAX_ANSWER_BYTES: ClassVar[int] = 64 * 1024 * 1024
     _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout", *LIMIT_FIELDS})
     """The timeouts also take a ``timedelta``; ``_check_connection`` and ``check_limits``
     check them."""
@@ -147,7 +152,7 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     call_timeout: float | None = None
     stream_idle_timeout: float | None = None
     stream_total_timeout: float | None = None
-    max_stream_bytes: int | None = None
+    max_answer_bytes: int | None = None
 
     metadata: dict[str, Any] | None = None
     tool_choice: str | dict[str, Any] | None = None

@@ -3,7 +3,7 @@
 ``timeout`` bounds each read of an answer only, so a server that trickles a byte now
 and then holds a call or a stream open forever. An :class:`Exchange` adds what bounds
 the whole exchange: a deadline (the call's or the stream's total time), for a stream
-the longest time between two events, and the most bytes a stream may send. It is
+the longest time between two events, and the most bytes an answer may take. It is
 checked on every chunk of the body as it arrives, through a response hook on the HTTP
 client the model builds for its SDK (:func:`http_client`): an exchange past its
 deadline ends in the HTTP library's ``ReadTimeout``, which the SDKs (and the
@@ -30,7 +30,7 @@ from typing import Any
 
 from spring_ai_py.chat.observation._chat_model import MASK, SENSITIVE_HEADER_NAMES
 
-LIMIT_FIELDS = ("call_timeout", "stream_idle_timeout", "stream_total_timeout", "max_stream_bytes")
+LIMIT_FIELDS = ("call_timeout", "stream_idle_timeout", "stream_total_timeout", "max_answer_bytes")
 """The options fields that bound an exchange (see :func:`check_limits`)."""
 
 _CURRENT: ContextVar[Exchange | None] = ContextVar("spring_ai_py_exchange", default=None)
@@ -39,9 +39,9 @@ _MIN_SECRET = 3
 _MAX_BODY_DEPTH = 32
 
 
-class StreamTooLargeError(Exception):
-    """A stream sent more bytes than ``max_stream_bytes``; the provider's stream reader
-    turns it into the SDK's ``APIResponseValidationError``."""
+class AnswerTooLargeError(Exception):
+    """An answer larger than ``max_answer_bytes``; the provider turns it into the SDK's
+    ``APIResponseValidationError``."""
 
 
 class Exchange:
@@ -56,6 +56,7 @@ class Exchange:
         "_total_name",
         "bytes_left",
         "limit",
+        "response",
     )
 
     def __init__(
@@ -75,14 +76,21 @@ class Exchange:
         self.limit = min(self._deadline, self._idle_deadline)
         """The earliest bound in time (``time.monotonic()``): past it, :meth:`expired`."""
         self.bytes_left: float = max_bytes if max_bytes is not None else math.inf
-        """Bytes the stream may still send: below zero, :meth:`too_large`."""
+        """Bytes the answer may still take: below zero, :meth:`too_large`."""
+        self.response: Any = None
+        """The last HTTP response bounded by this exchange."""
 
     @classmethod
     def for_call(cls, options: Any) -> Exchange:
         """The bounds of a call with ``options`` (a provider's chat options)."""
+        defaults = type(options)
         total = options.call_timeout
+        size = options.max_answer_bytes
         return cls(
-            total if total is not None else type(options).DEFAULT_CALL_TIMEOUT, "call_timeout"
+            total if total is not None else defaults.DEFAULT_CALL_TIMEOUT,
+            "call_timeout",
+            None,
+            size if size is not None else defaults.DEFAULT_MAX_ANSWER_BYTES,
         )
 
     @classmethod
@@ -91,12 +99,12 @@ class Exchange:
         defaults = type(options)
         total = options.stream_total_timeout
         idle = options.stream_idle_timeout
-        size = options.max_stream_bytes
+        size = options.max_answer_bytes
         return cls(
             total if total is not None else defaults.DEFAULT_STREAM_TOTAL_TIMEOUT,
             "stream_total_timeout",
             idle if idle is not None else defaults.DEFAULT_STREAM_IDLE_TIMEOUT,
-            size if size is not None else defaults.DEFAULT_MAX_STREAM_BYTES,
+            size if size is not None else defaults.DEFAULT_MAX_ANSWER_BYTES,
         )
 
     def sending(self) -> _Sending:
@@ -121,10 +129,18 @@ class Exchange:
         )
 
     def too_large(self) -> Exception:
-        """The error of a stream past ``max_stream_bytes``."""
-        return StreamTooLargeError(
-            f"The stream sent more than max_stream_bytes ({self._max_bytes} bytes)"
+        """The error of an answer past ``max_answer_bytes``."""
+        return AnswerTooLargeError(
+            f"The answer is larger than max_answer_bytes ({self._max_bytes} bytes)"
         )
+
+    def check_too_large(self, error: BaseException, sdk: Any) -> None:
+        """Raise the SDK's ``APIResponseValidationError`` when ``error`` is, or was
+        caused by, an answer past ``max_answer_bytes`` (an SDK may pass the error of a
+        body it reads through, or wrap it in its connection error)."""
+        cause = error if isinstance(error, AnswerTooLargeError) else error.__cause__
+        if isinstance(cause, AnswerTooLargeError) and self.response is not None:
+            raise sdk.APIResponseValidationError(self.response, None, message=str(cause)) from cause
 
 
 class _Sending:
@@ -153,12 +169,14 @@ def _read_timeout(message: str) -> Exception:
 def _bound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
+        exchange.response = response
         response.stream = _bounded_stream_types()[0](response.stream, exchange)
 
 
 async def _abound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
+        exchange.response = response
         response.stream = _bounded_stream_types()[1](response.stream, exchange)
 
 
@@ -234,10 +252,10 @@ def check_limits(options: Any) -> None:
         value: Any = getattr(options, name)
         if value is None:
             continue
-        if name != "max_stream_bytes" and isinstance(value, timedelta):
+        if name != "max_answer_bytes" and isinstance(value, timedelta):
             value = value.total_seconds()
             object.__setattr__(options, name, value)
-        integral = name == "max_stream_bytes"
+        integral = name == "max_answer_bytes"
         if isinstance(value, bool) or not isinstance(value, int if integral else int | float):
             expected = "an integer" if integral else "a number of seconds or a timedelta"
             raise TypeError(f"{name} must be {expected}, got {type(value).__name__}: {value!r:.80}")

@@ -18,7 +18,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from spring_ai_py.model._wire_limits import Exchange, StreamTooLargeError
+from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange
 from spring_ai_py.model.provider import transport_errors
 from spring_ai_py.openai._validation import FinishTracker, check_chunk
 
@@ -72,7 +72,7 @@ async def iterate_events(http_response: Any, exchange: Exchange) -> AsyncIterato
             yield event
     except timeouts as error:
         raise openai.APITimeoutError(request=http_response.request) from error
-    except StreamTooLargeError as error:
+    except AnswerTooLargeError as error:
         raise openai.APIResponseValidationError(
             http_response, None, message=str(error)
         ) from error

@@ -27,7 +27,7 @@ from spring_ai_py.chat.metadata import (
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
-from spring_ai_py.model._wire_limits import Exchange, MaskedErrors
+from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange, MaskedErrors
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -114,28 +114,38 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         import openai
 
         body, request_options, options = payload
+        exchange = Exchange.for_call(options)
         with MaskedErrors(openai.APIError, client, options.custom_headers):
-            with Exchange.for_call(options).sending():
-                http_response = client.post(
-                    _COMPLETIONS_PATH,
-                    cast_to=_http_response_class(),
-                    body=body,
-                    options=request_options,
-                )
+            try:
+                with exchange.sending():
+                    http_response = client.post(
+                        _COMPLETIONS_PATH,
+                        cast_to=_http_response_class(),
+                        body=body,
+                        options=request_options,
+                    )
+            except (openai.APIConnectionError, AnswerTooLargeError) as error:
+                exchange.check_too_large(error, openai)
+                raise
             return self._to_chat_response(_json_body(http_response))
 
     async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
         import openai
 
         body, request_options, options = payload
+        exchange = Exchange.for_call(options)
         with MaskedErrors(openai.APIError, client, options.custom_headers):
-            with Exchange.for_call(options).sending():
-                http_response = await client.post(
-                    _COMPLETIONS_PATH,
-                    cast_to=_http_response_class(),
-                    body=body,
-                    options=request_options,
-                )
+            try:
+                with exchange.sending():
+                    http_response = await client.post(
+                        _COMPLETIONS_PATH,
+                        cast_to=_http_response_class(),
+                        body=body,
+                        options=request_options,
+                    )
+            except (openai.APIConnectionError, AnswerTooLargeError) as error:
+                exchange.check_too_large(error, openai)
+                raise
             return self._to_chat_response(_json_body(http_response))
 
     def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:

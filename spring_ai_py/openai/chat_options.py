@@ -117,6 +117,10 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     prompt's options only ``timeout``, ``max_retries`` and ``custom_headers`` take effect
     per request. Without ``api_key`` the SDK reads ``OPENAI_API_KEY``; without
     ``base_url`` it reads ``OPENAI_BASE_URL`` or uses ``https://api.openai.com/v1``.
+    ``timeout`` bounds each read; ``call_timeout``, ``stream_total_timeout`` and
+    ``stream_idle_timeout`` (seconds or a ``timedelta``) bound a whole call, a whole
+    stream and the time between two stream events, and ``max_answer_bytes`` the size of
+    an answer (defaults: the ``DEFAULT_*`` class attributes), also per request.
 
     ``None`` means "not set": only the fields a user set are sent, and runtime options
     override the model's defaults field by field. A built options object carries no
@@ -131,7 +135,7 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     DEFAULT_CALL_TIMEOUT: ClassVar[float] = 600.0
     DEFAULT_STREAM_IDLE_TIMEOUT: ClassVar[float] = 120.0
     DEFAULT_STREAM_TOTAL_TIMEOUT: ClassVar[float] = 1800.0
-    DEFAULT_MAX_STREAM_BYTES: ClassVar[int] = 64 * 1024 * 1024
+    DEFAULT_MAX_ANSWER_BYTES: ClassVar[int] = 64 * 1024 * 1024
 
     _builder_aliases: ClassVar[dict[str, str]] = {"stop": "stop_sequences"}
     _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"timeout", *LIMIT_FIELDS})
@@ -147,7 +151,7 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     call_timeout: float | None = None
     stream_idle_timeout: float | None = None
     stream_total_timeout: float | None = None
-    max_stream_bytes: int | None = None
+    max_answer_bytes: int | None = None
 
     logit_bias: dict[str, int] | None = None
     logprobs: bool | None = None

@@ -80,14 +80,14 @@ def test_a_slow_consumer_is_not_idle_time(server: FaultServer) -> None:
     assert asyncio.run(consume()) == "one two three"
 
 
-@pytest.mark.parametrize("path", ["stream", "for"])
-def test_a_stream_larger_than_max_stream_bytes_is_a_validation_error(
+@pytest.mark.parametrize("path", PATHS)
+def test_an_answer_larger_than_max_answer_bytes_is_a_validation_error(
     server: FaultServer, path: str
 ) -> None:
     server.enqueue_answer("word " * 200)
-    model = provider_model(server, max_stream_bytes=500)
+    model = provider_model(server, max_answer_bytes=500, max_retries=2)
 
-    with pytest.raises(sdk(server).APIResponseValidationError, match=r"max_stream_bytes \(500"):
+    with pytest.raises(sdk(server).APIResponseValidationError, match=r"max_answer_bytes \(500"):
         _run(model, path)
 
 
@@ -98,7 +98,7 @@ def test_answers_within_the_limits_are_untouched(server: FaultServer, mode: str)
         call_timeout=5,
         stream_idle_timeout=5,
         stream_total_timeout=5,
-        max_stream_bytes=10_000,
+        max_answer_bytes=10_000,
     )
 
     assert answer(model, mode) == "Hello there"
@@ -112,8 +112,8 @@ def test_the_limits_are_checked_when_options_are_built(options_type: Any) -> Non
         options_type(stream_total_timeout=0)
     with pytest.raises(TypeError, match="call_timeout must be a number of seconds"):
         options_type(call_timeout="soon")
-    with pytest.raises(TypeError, match="max_stream_bytes must be an integer, got float"):
-        options_type.builder().max_stream_bytes(1.5).build()
+    with pytest.raises(TypeError, match="max_answer_bytes must be an integer, got float"):
+        options_type.builder().max_answer_bytes(1.5).build()
 
 
 def test_runtime_options_override_the_default_limits(server: FaultServer) -> None:

@@ -125,6 +125,7 @@ class Edit(ToolCallDecision):
     arguments: str | Mapping[str, Any]
 
     def arguments_json(self) -> str:
+        """The edited arguments as the JSON text the tool receives."""
         if isinstance(self.arguments, str):
             return self.arguments
         import json  # only an edit with a mapping needs it, not every import of the package

@@ -50,6 +50,7 @@ class JavaClass:
     superclass: str | None = None
     interfaces: list[str] = field(default_factory=list)
     components: list[tuple[str, str]] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)
     fields: dict[str, str] = field(default_factory=dict)
     static_fields: set[str] = field(default_factory=set)
     methods: dict[str, Method] = field(default_factory=dict)

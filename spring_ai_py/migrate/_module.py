@@ -12,6 +12,7 @@ from spring_ai_py.migrate._translator import (
     Scope,
     Untranslatable,
     _named,
+    field_name,
     java_string_value,
     py_string,
     text,
@@ -191,8 +192,7 @@ class ModuleWriter(FileTranslator):
                 continue
             else:
                 self.comment_out(member, depth + 1, f"{member.type.replace('_', ' ')} has no rule")
-        if all(not ln.strip() or ln.strip().startswith("#") for ln in self.lines[start:]):
-            self.emit("pass", depth + 1)
+        self.ensure_body(start, depth + 1)
         self.emit("", depth)
 
     def _record_fields(self, java_class: JavaClass, depth: int) -> None:
@@ -204,10 +204,8 @@ class ModuleWriter(FileTranslator):
                 continue
             name = text(parameter.child_by_field_name("name"))
             py_type = self.py_type(parameter.child_by_field_name("type"))
-            alias = string_value(annotation_values(annotations_of(parameter).get("JsonProperty")).get("value"))
-            if alias is None and snake_case(name) != name:
-                alias = name
-            if alias is not None and alias != snake_case(name):
+            alias = java_class.aliases.get(name)
+            if alias is not None:
                 self.use("Field", "pydantic")
                 self.emit(f"{snake_case(name)}: {py_type} = Field(alias={py_string(alias)})", depth)
             else:
@@ -278,7 +276,7 @@ class ModuleWriter(FileTranslator):
         if java_class.superclass and full is None:
             self.emit("super().__init__()", depth + 1)
         for name, _ in injected:
-            self.emit(f"self.{snake_case(name)} = {snake_case(name)}", depth + 1)
+            self.emit(f"self.{field_name(java_class, name)} = {snake_case(name)}", depth + 1)
         for field_node in fields:
             self._field_initializer(field_node, depth + 1)
         if full is not None:
@@ -288,8 +286,7 @@ class ModuleWriter(FileTranslator):
                     self._super_call(statement, depth + 1)
                     continue
                 self.statement(statement, depth + 1)
-        if len(self.lines) == start:
-            self.emit("pass", depth + 1)
+        self.ensure_body(start, depth + 1)
         self.emit("", depth)
         self.scope = Scope()
 
@@ -335,8 +332,9 @@ class ModuleWriter(FileTranslator):
         for declarator in [c for c in _named(field_node) if c.type == "variable_declarator"]:
             name = text(declarator.child_by_field_name("name"))
             value = declarator.child_by_field_name("value")
+            attribute = field_name(self.current, name) if self.current else snake_case(name)
             if "Value" in notes:
-                self.emit(f"self.{snake_case(name)} = {self.value_property(notes['Value'], type_text(java_type))}", depth)
+                self.emit(f"self.{attribute} = {self.value_property(notes['Value'], type_text(java_type))}", depth)
                 continue
             if "Autowired" in notes:
                 continue
@@ -349,7 +347,7 @@ class ModuleWriter(FileTranslator):
                 hoisted = [ln for definition in self.pending for ln in definition]
                 self.pending = []
                 self.lines = saved_lines + ["    " * depth + ln for ln in hoisted]
-                self.emit(f"self.{snake_case(name)} = {rendered}", depth)
+                self.emit(f"self.{attribute} = {rendered}", depth)
             except Untranslatable as error:
                 self.lines = saved_lines
                 self.pending = []
@@ -377,6 +375,9 @@ class ModuleWriter(FileTranslator):
     def write_method(self, java_class: JavaClass, node: Node, depth: int) -> None:
         method = java_class.methods.get(text(node.child_by_field_name("name")))
         name = text(node.child_by_field_name("name"))
+        if java_class.kind == "record" and name in dict(java_class.components):
+            self.todo(node, f"accessor {name}() of record {java_class.name}", "the pydantic field replaces it; move its logic into a validator")
+            return
         if method is None or method.node.start_byte != node.start_byte:
             self.comment_out(node, depth, f"overload of {name}(): merge it into one method with optional parameters")
             return
@@ -392,8 +393,11 @@ class ModuleWriter(FileTranslator):
         if method.static:
             self.emit("@staticmethod", depth)
         signature = [] if method.static else ["self"]
-        for parameter in _named(node.child_by_field_name("parameters")):
-            signature.append(self._parameter(parameter))
+        rendered_params = [self._parameter(p) for p in _named(node.child_by_field_name("parameters"))]
+        defaulted = ["=" in p.rsplit("]", 1)[-1] for p in rendered_params]
+        if any(not d and any(defaulted[:i]) for i, d in enumerate(defaulted)):
+            signature.append("*")
+        signature.extend(rendered_params)
         return_type = self.py_type(node.child_by_field_name("type"))
         body = node.child_by_field_name("body")
         flux_chain = self._reactor_chain(node, body) if type_text(node.child_by_field_name("type")).startswith("Flux") else None

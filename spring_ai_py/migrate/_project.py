@@ -137,8 +137,9 @@ class Migration:
     # -- reading --------------------------------------------------------------------------
 
     def java_files(self) -> list[Path]:
-        root = self.java_root if self.java_root.is_dir() else self.source
-        return sorted(p for p in root.rglob("*.java") if p.is_file() and "test" not in p.relative_to(root).parts[:1])
+        if not self.java_root.is_dir():
+            return []
+        return sorted(p for p in self.java_root.rglob("*.java") if p.is_file())
 
     def read(self) -> None:
         files = self.java_files()
@@ -182,6 +183,11 @@ class Migration:
                 if parameter.type == "formal_parameter":
                     component = text(parameter.child_by_field_name("name"))
                     java_class.components.append((component, type_text(parameter.child_by_field_name("type"))))
+                    alias = string_value(annotation_values(annotations_of(parameter).get("JsonProperty")).get("value"))
+                    if alias is None and snake_case(component) != component:
+                        alias = component
+                    if alias is not None and alias != snake_case(component):
+                        java_class.aliases[component] = alias
                     self.app.record_components.add(component)
         body = node.child_by_field_name("body")
         members = _named(body) if body is not None else []

@@ -149,7 +149,7 @@ _STRING_METHODS = {
     "indexOf": "find",
     "lines": "splitlines",
 }
-_LIST_METHODS = {"add": "append", "addAll": "extend", "entrySet": "items", "keySet": "keys"}
+_LIST_METHODS = {"add": "append", "addAll": "extend", "entrySet": "items"}
 
 
 @dataclass
@@ -452,7 +452,7 @@ class FileTranslator:
             if name in owner.fields or name in owner.components:
                 if name in owner.static_fields:
                     return f"{owner.qualified}.{snake_case(name)}"
-                return f"self.{snake_case(name)}"
+                return f"self.{field_name(owner, name)}"
             owner = owner.outer
         if name[:1].isupper():
             return self.resolve_type_name(name)
@@ -462,8 +462,10 @@ class FileTranslator:
         obj = node.child_by_field_name("object")
         name = text(node.child_by_field_name("field"))
         if obj.type == "this":
-            return f"self.{snake_case(name)}"
-        if text(obj) == "System" and name in ("out", "err"):
+            return f"self.{field_name(self.current, name) if self.current else snake_case(name)}"
+        if name == "length":
+            return f"len({self.expr(obj)})"
+        if text(obj) == "System" and name in ("out", "err", "in"):
             raise Untranslatable("System.out / System.err used as a value")
         target = self.expr(obj)
         return f"{target}.{name if name.isupper() else snake_case(name)}"
@@ -668,7 +670,7 @@ class FileTranslator:
         own = self.app.find_class(base, self.current)
         if own is not None and own.kind == "record" and own.components:
             self.rule(node, f"new {base}(...)", "pydantic model with keyword arguments")
-            names = [snake_case(c) for c, _ in own.components]
+            names = [own.aliases.get(c, snake_case(c)) for c, _ in own.components]
             pairs = ", ".join(f"{n}={a}" for n, a in zip(names, args, strict=False))
             return f"{self.resolve_type_name(base)}({pairs})"
         callee = self.py_type(type_node) if base not in PRIMITIVE_TYPES else base
@@ -870,6 +872,15 @@ class FileTranslator:
             return f"{self.expr(obj)}.{_STRING_METHODS[name]}({', '.join(args())})"
         if obj is not None and name in _LIST_METHODS:
             return f"{self.expr(obj)}.{_LIST_METHODS[name]}({', '.join(args())})"
+        if obj is not None and name in ("keySet", "values") and not args_nodes:
+            return f"list({self.expr(obj)}.{'keys' if name == 'keySet' else 'values'}())"
+        if obj_text == "System" and name == "lineSeparator":
+            return '"\\n"'
+        if obj_text == "ModelOptionsUtils" and name in ("toJsonString", "toJsonStringPrettyPrinter"):
+            self.rule(node, f"ModelOptionsUtils.{name}", "spring_ai_py.model.json.to_json")
+            self.use("to_json", "spring_ai_py.model.json")
+            indent = ", indent=2" if name.endswith("PrettyPrinter") else ""
+            return f"to_json({args()[0]}{indent})"
         if obj is not None and name == "getOrDefault":
             return f"{self.expr(obj)}.get({', '.join(args())})"
         if obj is not None and name == "entity" and len(args_nodes) == 1:
@@ -996,6 +1007,7 @@ class FileTranslator:
         self.lines.append("    " * depth + line)
 
     def comment_out(self, node: Node, depth: int, reason: str) -> None:
+        reason = " ".join(reason.split())
         self.todo(node, text(node).split("\n", 1)[0][:80], reason)
         self.emit(f"# TODO(migrate): {reason}", depth)
         for java_line in text(node).split("\n"):
@@ -1010,9 +1022,13 @@ class FileTranslator:
         commented = False
         for statement in statements:
             commented |= self.statement(statement, depth)
-        if all(ln.strip().startswith("#") for ln in self.lines[start:]):
-            self.emit("pass", depth)
+        self.ensure_body(start, depth)
         return commented
+
+    def ensure_body(self, start: int, depth: int) -> None:
+        """Add ``pass`` when the lines since ``start`` hold no statement."""
+        if all(not ln.strip() or ln.strip().startswith("#") for ln in self.lines[start:]):
+            self.emit("pass", depth)
 
     def statement(self, node: Node, depth: int) -> bool:
         saved_lines = self.lines
@@ -1059,7 +1075,11 @@ class FileTranslator:
             self.scope.names[name] = py_name
             if text(java_type) == "Logger":
                 self.uses_logging = True
-            self.emit(f"{py_name} = {rendered}", depth)
+            annotation = self.py_type(java_type) if text(java_type) != "var" else "Any"
+            if annotation.startswith(("list[", "dict[", "set[")) and "Any" not in annotation:
+                self.emit(f"{py_name}: {annotation} = {rendered}", depth)
+            else:
+                self.emit(f"{py_name} = {rendered}", depth)
 
     def stmt_expression_statement(self, node: Node, depth: int) -> None:
         inner = _named(node)[0]
@@ -1087,10 +1107,30 @@ class FileTranslator:
             if name == "forEach" and obj is not None and self._is_stream(obj):
                 self._for_each(inner, args[0], depth, stream=True)
                 return
+            if obj is not None and text(obj) == "Assert" and len(args) == 2:
+                self._assert(inner, name, args, depth)
+                return
             if name == "closeGracefully" and obj is not None:
                 self.emit(f"{self.expr(obj)}.close()", depth)
                 return
         self.emit(self.expr(inner), depth)
+
+    def _assert(self, node: Node, name: str, args: list[Node], depth: int) -> None:
+        value = self.expr(args[0])
+        message = self.expr(args[1])
+        conditions = {
+            "notNull": f"{value} is None",
+            "hasText": f"not {value} or not {value}.strip()",
+            "notEmpty": f"not {value}",
+            "isTrue": f"not ({value})",
+            "state": f"not ({value})",
+        }
+        if name not in conditions:
+            raise Untranslatable(f"Assert.{name}")
+        error = "RuntimeError" if name == "state" else "ValueError"
+        self.rule(node, f"Assert.{name}", f"if ...: raise {error}")
+        self.emit(f"if {conditions[name]}:", depth)
+        self.emit(f"raise {error}({message})", depth + 1)
 
     def _for_each(self, obj: Node, function: Node, depth: int, stream: bool = False) -> None:
         self.rule(obj, "forEach", "for loop")
@@ -1239,6 +1279,14 @@ class FileTranslator:
 
     def expr_switch_expression(self, node: Node) -> str:
         raise Untranslatable("switch expression: write a conditional or match")
+
+
+def field_name(owner: JavaClass, name: str) -> str:
+    """The attribute of a Java field: its snake_case name, with a leading underscore when a
+    method of the class has the same name (Python keeps one attribute per name)."""
+    if name in owner.methods and owner.kind != "record":
+        return "_" + snake_case(name)
+    return snake_case(name)
 
 
 def _declared_names(node: Node) -> Iterator[str]:

@@ -569,31 +569,47 @@ class ModuleWriter(FileTranslator):
 
     def render(self) -> str:
         header = ['"""Translated from ' + str(self.path.relative_to(self.app.root)) + ' by spring_ai_py migrate."""', "", "from __future__ import annotations", ""]
-        std_lines = []
-        for entry in sorted(self.std):
-            module, _, name = entry.rpartition(".")
-            if "." not in entry:
-                std_lines.append(f"import {entry}")
-            else:
-                std_lines.append(f"from {module} import {name}")
-        by_module: dict[str, list[str]] = {}
-        for python_name, (module, _) in sorted(self.used.items()):
-            if module in ("typing",) and python_name == "Any":
-                continue
-            by_module.setdefault(module, []).append(python_name)
-        third = []
-        for module in sorted(by_module):
-            if module == "uvicorn_module":
-                third.append("import uvicorn")
-                continue
-            third.append(f"from {module} import {', '.join(sorted(set(by_module[module])))}")
         body = "\n".join(self.lines).rstrip() + "\n"
-        needs_any = "Any" in body and ("typing.Any" in self.std or "Any" in _words(body))
-        std_lines = [ln for ln in std_lines if ln != "from typing import Any"]
-        if needs_any:
-            std_lines.append("from typing import Any")
-        import_lines = sorted(set(std_lines)) + ([""] if std_lines and third else []) + third
+        plain: set[str] = set()
+        froms: dict[str, set[str]] = {}
+        for entry in self.std:
+            module, _, name = entry.rpartition(".")
+            if not module:
+                plain.add(entry)
+            else:
+                froms.setdefault(module, set()).add(name)
+        if "Any" in _words(body):
+            froms.setdefault("typing", set()).add("Any")
+        elif "Any" in froms.get("typing", set()):
+            froms["typing"].discard("Any")
+        third_plain: set[str] = set()
+        third: dict[str, set[str]] = {}
+        first: dict[str, set[str]] = {}
+        for python_name, (module, _) in self.used.items():
+            if module == "uvicorn_module":
+                third_plain.add("uvicorn")
+            elif module in ("typing", "pathlib", "enum", "collections.abc", "datetime", "concurrent.futures"):
+                froms.setdefault(module, set()).add(python_name)
+            elif module.split(".")[0] == self.app.python_package:
+                first.setdefault(module, set()).add(python_name)
+            else:
+                third.setdefault(module, set()).add(python_name)
+        sections = []
+        for plain_names, named in ((plain, froms), (third_plain, third), (set(), first)):
+            named = {m: n for m, n in named.items() if n}
+            lines = [f"import {m}" for m in sorted(plain_names)]
+            lines += [f"from {m} import {', '.join(sorted(n, key=_isort_key))}" for m, n in sorted(named.items())]
+            if lines:
+                sections.append("\n".join(lines))
+        import_lines = ["\n\n".join(sections)] if sections else []
         return "\n".join(header + import_lines + ["", ""]) + body
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """isort's order inside ``from x import ...``: CONSTANTS, Classes, functions."""
+    if name.isupper() and len(name) > 1:
+        return (0, name)
+    return (1 if name[:1].isupper() else 2, name)
 
 
 def _words(body: str) -> set[str]:

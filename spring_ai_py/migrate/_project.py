@@ -132,6 +132,7 @@ class Migration:
         self.resources = source / "src" / "main" / "resources"
         self.trees: dict[Path, Node] = {}
         self.app = Application(source, "")
+        self.app.python_package = self.package
         self.uses_logging = False
 
     # -- reading --------------------------------------------------------------------------
@@ -323,8 +324,14 @@ class Migration:
             writer.emit("logging.basicConfig(level=logging.INFO)", 1)
         run_arguments = "config_dir=RESOURCES"
         if overrides:
-            rendered = ", ".join(f'"{k}": "classpath:" + str(RESOURCES / "{v.removeprefix("classpath:").lstrip("/")}")' for k, v in overrides.items())
-            run_arguments += ", overrides={" + rendered + "}"
+            writer.std.add("os")
+            rendered = ", ".join(
+                f'"{_env_name(k)}": "classpath:" + str(RESOURCES / "{v.removeprefix("classpath:").lstrip("/")}")'
+                for k, v in overrides.items()
+            )
+            writer.emit("# classpath: locations point into the copied resources (the environment still wins)", 1)
+            writer.emit(f"environ = {{{rendered}, **os.environ}}", 1)
+            run_arguments += ", environ=environ"
             self.app.findings.append(Finding("src/main/resources", 1, "classpath: locations", "resolved against the copied resources in main()"))
         writer.emit(f"with SpringApplication.run({run_arguments}) as context:", 1)
         wiring = _Wiring(writer, self.app)
@@ -380,7 +387,7 @@ class Migration:
         name = properties.get("spring.ai.mcp.server.name", self.package)
         body.append(f'server = McpToolServer("{name}", tools=[{", ".join(tools)}])')
         writer.rule(self.app.classes[next(iter(self.app.classes))].node, "MCP server starter", "McpToolServer")
-        if properties.get("spring.ai.mcp.server.stdio", "false") == "true":
+        if self.mcp_over_stdio():
             body.append("server.run_stdio()")
         else:
             writer.use("uvicorn", "uvicorn_module")
@@ -412,7 +419,7 @@ class Migration:
                     continue
                 verb, path = mapping
                 writer.rule(method.node, f"@{verb.title()}Mapping {path}", "FastAPI route")
-                routes.append(f'app.add_api_route("{path}", route({instance}.{snake_case(method.name)}), methods=["{verb}"])')
+                routes.append(f'app.add_api_route("{path}", route({instance}.{snake_case(method.name)}), methods=["{verb}"], response_model=None)')
         writer.emit("app = FastAPI()", 1)
         for line in wiring.lines + routes:
             writer.emit(line, 1)
@@ -492,11 +499,19 @@ class Migration:
 
     def serves_mcp_over_http(self) -> bool:
         properties = self.properties()
-        return self.is_mcp_server() and properties.get("spring.ai.mcp.server.stdio", "false") != "true"
+        return self.is_mcp_server() and not self.mcp_over_stdio()
+
+    def mcp_over_stdio(self) -> bool:
+        """Boot's plain MCP server starter serves stdio; the WebMVC / WebFlux ones HTTP."""
+        if self.properties().get("spring.ai.mcp.server.stdio", "false") == "true":
+            return True
+        return "spring-ai-starter-mcp-server-web" not in self.build_text() and "mcp-server-webmvc" not in self.build_text()
+
+    def build_text(self) -> str:
+        return "".join(p.read_text(encoding="utf-8") for p in (self.source / "pom.xml", self.source / "build.gradle", self.source / "build.gradle.kts") if p.exists())
 
     def is_mcp_server(self) -> bool:
-        build = "".join(p.read_text(encoding="utf-8") for p in (self.source / "pom.xml", self.source / "build.gradle", self.source / "build.gradle.kts") if p.exists())
-        return "mcp-server" in build
+        return "mcp-server" in self.build_text()
 
     def write_report(self, report: MigrationReport) -> None:
         translated = [f for f in report.findings if f.translated]
@@ -524,6 +539,11 @@ class Migration:
         for finding in translated:
             lines.append(f"| {finding.file}:{finding.line} | {_cell(finding.construct)} | {_cell(finding.rule)} |")
         (self.output / "MIGRATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _env_name(property_name: str) -> str:
+    """Boot's environment variable for a property: ``a.b-c`` → ``A_BC``."""
+    return property_name.replace("-", "").replace(".", "_").upper()
 
 
 def _cell(value: str) -> str:

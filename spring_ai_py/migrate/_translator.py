@@ -176,6 +176,7 @@ class Application:
         self.findings: list[Finding] = []
         self.record_components: set[str] = set()
         self.nodes: dict[int, JavaClass] = {}
+        self.python_package = ""
 
     def class_for_node(self, node: Node) -> JavaClass:
         """The type collected for a declaration node."""
@@ -800,7 +801,7 @@ class FileTranslator:
             unit = {"ofSeconds": "seconds", "ofMillis": "milliseconds", "ofMinutes": "minutes"}
             if name in unit:
                 return f"timedelta({unit[name]}={args()[0]})"
-        if obj_text == "LoggerFactory" and name == "getLogger":
+        if obj_text.endswith("LoggerFactory") and name == "getLogger":
             self.rule(node, "SLF4J logger", "logging.getLogger(__name__)")
             self.std.add("logging")
             self.uses_logging = True

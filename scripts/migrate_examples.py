@@ -32,6 +32,13 @@ APPS = [
     if line.strip() and not line.startswith("#")
 ]
 REPLY = "Sure. Here is the answer."
+#: Apps that parse the model's answer as JSON (``entity(...)``) get these answers first.
+STRUCTURED_REPLIES = {
+    "agentic-patterns/orchestrator-workers": [
+        '{"analysis": "two ways", "tasks": [{"type": "formal", "description": "precise"}, {"type": "friendly", "description": "warm"}]}'
+    ],
+    "agentic-patterns/routing-workflow": ['{"reasoning": "it is about money", "selection": "billing"}'] * 3,
+}
 
 
 def _free_port() -> int:
@@ -40,10 +47,13 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _run(out: Path, package: str, scratch: Path, provider: str) -> tuple[str, str]:
+def _run(out: Path, package: str, scratch: Path, provider: str, app: str) -> tuple[str, str]:
     openai = OpenAiTestServer().start()
     anthropic = AnthropicTestServer().start()
     try:
+        for structured in STRUCTURED_REPLIES.get(app, []):
+            openai.enqueue_text(structured)
+            anthropic.enqueue_text(structured)
         for _ in range(40):
             openai.enqueue_text(REPLY)
             anthropic.enqueue_text(REPLY)
@@ -61,9 +71,9 @@ def _run(out: Path, package: str, scratch: Path, provider: str) -> tuple[str, st
             "SERVER_PORT": str(port),
             "SPRING_AI_MODEL_CHAT": provider,
         }
-        process = subprocess.Popen([sys.executable, "-m", package], cwd=scratch, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen([sys.executable, "-m", package], cwd=scratch, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
-            output, _ = process.communicate(timeout=8)
+            output, _ = process.communicate("What is Spring AI?\nexit\n", timeout=8)
         except subprocess.TimeoutExpired:
             answered = ""
             try:
@@ -99,7 +109,7 @@ def main() -> None:
             started = time.monotonic()
             build = (examples / app / "pom.xml").read_text() if (examples / app / "pom.xml").exists() else ""
             provider = "openai" if "starter-model-openai" in build else "anthropic"
-            status, tail = _run(out, report.package, scratch, provider)
+            status, tail = _run(out, report.package, scratch, provider, app)
             status += f" in {time.monotonic() - started:.0f}s"
         print(json.dumps({"app": app, "modules": len(report.modules), "todo": len(report.untranslated), "ruff": ruff.returncode, "mypy": mypy_errors, "run": status, "tail": tail}), flush=True)
 

@@ -186,9 +186,7 @@ class ModuleWriter(FileTranslator):
         for member in members:
             if member.type == "method_declaration":
                 self.write_method(java_class, member, depth + 1)
-            elif member.type in ("constructor_declaration", "field_declaration", "compact_constructor_declaration") or member.type in TYPE_DECLARATIONS:
-                continue
-            elif member.type in ("line_comment", "block_comment", "enum_constant"):
+            elif member.type in ("constructor_declaration", "field_declaration", "compact_constructor_declaration") or member.type in TYPE_DECLARATIONS or member.type in ("line_comment", "block_comment", "enum_constant"):
                 continue
             else:
                 self.comment_out(member, depth + 1, f"{member.type.replace('_', ' ')} has no rule")
@@ -384,12 +382,18 @@ class ModuleWriter(FileTranslator):
         if java_class.top.annotations.get("SpringBootApplication", False) is not False and name == "main" and method.static:
             self.rule(node, "SpringApplication.run in main", "with SpringApplication.run(...) as context (see main())")
             return
-        self.current_method = method
+        self.current_method = None
         self.scope = Scope()
-        self.lambda_count = self.lambda_count
         notes = annotations_of(node)
         for decorator in self._decorators(node, notes):
             self.emit(decorator, depth)
+        self.current_method = method
+        try:
+            self._write_method_body(java_class, node, method, name, depth)
+        finally:
+            self.current_method = None
+
+    def _write_method_body(self, java_class: JavaClass, node: Node, method: Method, name: str, depth: int) -> None:
         if method.static:
             self.emit("@staticmethod", depth)
         signature = [] if method.static else ["self"]
@@ -430,6 +434,7 @@ class ModuleWriter(FileTranslator):
             self.scope.names[name] = snake_case(name)
             return f"*{snake_case(name)}: {self.py_type(java_type)}"
         self.scope.names[name] = snake_case(name)
+        self.scope.types[name] = type_text(java_type)
         py_type = self.py_type(java_type)
         notes = annotations_of(parameter)
         for annotation in ("ToolParam", "McpToolParam"):
@@ -574,6 +579,8 @@ class ModuleWriter(FileTranslator):
         froms: dict[str, set[str]] = {}
         for entry in self.std:
             module, _, name = entry.rpartition(".")
+            if (name if module else entry) not in _words(body):
+                continue
             if not module:
                 plain.add(entry)
             else:
@@ -585,7 +592,10 @@ class ModuleWriter(FileTranslator):
         third_plain: set[str] = set()
         third: dict[str, set[str]] = {}
         first: dict[str, set[str]] = {}
+        words = _words(body)
         for python_name, (module, _) in self.used.items():
+            if python_name not in words:
+                continue
             if module == "uvicorn_module":
                 third_plain.add("uvicorn")
             elif module in ("typing", "pathlib", "enum", "collections.abc", "datetime", "concurrent.futures"):
@@ -602,7 +612,7 @@ class ModuleWriter(FileTranslator):
             if lines:
                 sections.append("\n".join(lines))
         import_lines = ["\n\n".join(sections)] if sections else []
-        return "\n".join(header + import_lines + ["", ""]) + body
+        return "\n".join(header + import_lines + ["", "", ""]) + body
 
 
 def _isort_key(name: str) -> tuple[int, str]:

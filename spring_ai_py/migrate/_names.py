@@ -10,16 +10,13 @@ from functools import cache
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 #: Python names a Java identifier must not shadow or collide with.
-_RESERVED = set(keyword.kwlist) | {"match", "case", "type", "print", "self"}
+_RESERVED = set(keyword.kwlist) | {"match", "case", "type", "print", "self", "input", "list", "dict", "str", "id", "len", "format", "filter", "map", "next", "iter", "sum", "all", "any", "min", "max"}
 
 
 def snake_case(name: str) -> str:
     """``adviseCall`` → ``advise_call``; constants (``MAX_SIZE``) and ``_x`` stay as they are;
     a Python keyword gets a trailing underscore (``from`` → ``from_``)."""
-    if not name or name.isupper():
-        converted = name
-    else:
-        converted = _CAMEL_BOUNDARY.sub("_", name).lower()
+    converted = name if not name or name.isupper() else _CAMEL_BOUNDARY.sub("_", name).lower()
     if converted in _RESERVED - {"print", "self"}:
         converted += "_"
     return converted

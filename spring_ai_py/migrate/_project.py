@@ -15,11 +15,11 @@ from spring_ai_py.migrate._module import (
     ModuleWriter,
     annotation_values,
     annotations_of,
-    string_value,
     bean_methods,
     is_component,
     mapping_of,
     modifiers_of,
+    string_value,
     type_text,
 )
 from spring_ai_py.migrate._names import module_name, snake_case
@@ -277,7 +277,7 @@ class Migration:
                 source_text = self.main_source(writer, app_class)
             elif app_class is None and any("main" in c.methods and c.methods["main"].static for c in top):
                 main_module = main_module or module
-                source_text = self.plain_main_source(writer, [c for c in top if "main" in c.methods][0])
+                source_text = self.plain_main_source(writer, next(c for c in top if "main" in c.methods))
             else:
                 source_text = writer.render()
             target = self.output / Path(*module.split(".")).with_suffix(".py")
@@ -491,6 +491,9 @@ class Migration:
             "[tool.ruff]",
             "line-length = 120",
             "",
+            "[tool.ruff.lint]",
+            'select = ["E4", "E7", "E9", "F"]',
+            "",
             "[tool.mypy]",
             "ignore_missing_imports = true",
             "",
@@ -498,7 +501,6 @@ class Migration:
         (self.output / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
 
     def serves_mcp_over_http(self) -> bool:
-        properties = self.properties()
         return self.is_mcp_server() and not self.mcp_over_stdio()
 
     def mcp_over_stdio(self) -> bool:

@@ -158,6 +158,12 @@ class Scope:
 
     names: dict[str, str] = field(default_factory=dict)
     parent: Scope | None = None
+    types: dict[str, str] = field(default_factory=dict)
+
+    def java_type(self, name: str) -> str | None:
+        if name in self.types:
+            return self.types[name]
+        return self.parent.java_type(name) if self.parent else None
 
     def lookup(self, name: str) -> str | None:
         if name in self.names:
@@ -231,7 +237,6 @@ _SPRING_METHODS = {
     "result",
     "results",
     "output",
-    "prompt",
     "context",
     "chatResponse",
     "chatClientResponse",
@@ -240,6 +245,16 @@ _SPRING_METHODS = {
     "copy",
     "toString",
     "name",
+}
+
+
+#: Spring AI records whose components a migrated app reads: ``request.prompt()`` → ``request.prompt``.
+_SPRING_RECORDS: dict[str, tuple[str, ...]] = {
+    "ChatClientRequest": ("prompt", "context"),
+    "ChatClientResponse": ("chatResponse", "context"),
+    "ToolCall": ("id", "type", "name", "arguments"),
+    "ToolResponse": ("id", "name", "responseData"),
+    "ToolDefinition": ("name", "description", "inputSchema"),
 }
 
 
@@ -289,9 +304,7 @@ class FileTranslator:
             if home is not None:
                 self.imports[simple] = home
                 self.rule(node, f"import {fqn}", f"from {home[0]} import {home[1]}")
-            elif fqn.startswith(WIRING_PACKAGES) or simple in PRIMITIVE_TYPES:
-                self.imports[simple] = None
-            elif fqn.startswith(self.app.package_prefix()):
+            elif fqn.startswith(WIRING_PACKAGES) or simple in PRIMITIVE_TYPES or fqn.startswith(self.app.package_prefix()):
                 self.imports[simple] = None
             else:
                 self.imports[simple] = None
@@ -315,6 +328,8 @@ class FileTranslator:
         if own is not None:
             if own.top.file != self.path:
                 self.used[own.top.name] = (self.app.module_of(own.top), own.top.name)
+            if self.current_method is None and own.outer is not None and self.current is not None and own.outer.name == self.current.name:
+                return own.name
             return own.qualified
         if name in RENAMED_TYPES:
             module, python_name = RENAMED_TYPES[name]
@@ -450,7 +465,7 @@ class FileTranslator:
             return local
         owner = self.current
         while owner is not None:
-            if name in owner.fields or name in owner.components:
+            if name in owner.fields or name in dict(owner.components):
                 if name in owner.static_fields:
                     return f"{owner.qualified}.{snake_case(name)}"
                 return f"self.{field_name(owner, name)}"
@@ -466,7 +481,10 @@ class FileTranslator:
             return f"self.{field_name(self.current, name) if self.current else snake_case(name)}"
         if name == "length":
             return f"len({self.expr(obj)})"
-        if text(obj) == "System" and name in ("out", "err", "in"):
+        if text(obj) == "System" and name == "in":
+            self.std.add("sys")
+            return "sys.stdin"
+        if text(obj) == "System" and name in ("out", "err"):
             raise Untranslatable("System.out / System.err used as a value")
         target = self.expr(obj)
         return f"{target}.{name if name.isupper() else snake_case(name)}"
@@ -666,8 +684,9 @@ class FileTranslator:
             return f"ValueError({', '.join(args)})"
         if base == "UnsupportedOperationException":
             return f"NotImplementedError({', '.join(args)})"
-        if base == "Scanner":
-            raise Untranslatable("Scanner: read lines with input()")
+        if base == "Scanner" and args == ["sys.stdin"]:
+            self.rule(node, "new Scanner(System.in)", "input()")
+            return "sys.stdin"
         own = self.app.find_class(base, self.current)
         if own is not None and own.kind == "record" and own.components:
             self.rule(node, f"new {base}(...)", "pydantic model with keyword arguments")
@@ -695,6 +714,10 @@ class FileTranslator:
         if obj.type == "super":
             return f"super().{snake_case(name)}({', '.join(args)})"
         target = self.expr(obj)
+        if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
+            (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
+        ):
+            return f"{target}.{snake_case(name)}"
         if not args and name in self.app.record_components and name not in _SPRING_METHODS:
             return f"{target}.{snake_case(name)}"
         return f"{target}.{snake_case(name)}({', '.join(args)})"
@@ -873,6 +896,10 @@ class FileTranslator:
             return f"{self.expr(obj)}.{_STRING_METHODS[name]}({', '.join(args())})"
         if obj is not None and name in _LIST_METHODS:
             return f"{self.expr(obj)}.{_LIST_METHODS[name]}({', '.join(args())})"
+        if obj is not None and name == "nextLine" and not args_nodes and (
+            self.scope.java_type(obj_text) == "Scanner" or obj_text.lower().endswith("scanner")
+        ):
+            return "input()"
         if obj is not None and name in ("keySet", "values") and not args_nodes:
             return f"list({self.expr(obj)}.{'keys' if name == 'keySet' else 'values'}())"
         if obj_text == "System" and name == "lineSeparator":
@@ -1074,6 +1101,7 @@ class FileTranslator:
             py_name = snake_case(name)
             rendered = self.expr(value) if value is not None else "None"
             self.scope.names[name] = py_name
+            self.scope.types[name] = text(java_type)
             if text(java_type) == "Logger":
                 self.uses_logging = True
             annotation = self.py_type(java_type) if text(java_type) != "var" else "Any"
@@ -1237,7 +1265,7 @@ class FileTranslator:
         self.block(body, depth + 1)
         for clause in _named(node):
             if clause.type == "catch_clause":
-                parameter = [c for c in _named(clause) if c.type == "catch_formal_parameter"][0]
+                parameter = next(c for c in _named(clause) if c.type == "catch_formal_parameter")
                 name = text(parameter.child_by_field_name("name"))
                 self.scope.names[name] = snake_case(name)
                 self.emit(f"except Exception as {snake_case(name)}:", depth)

@@ -718,6 +718,12 @@ class FileTranslator:
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
         ):
             return f"{target}.{snake_case(name)}"
+        if not args and obj.type == "identifier":
+            declared = self.app.find_class(
+                (self.scope.java_type(text(obj)) or "").split("<", 1)[0].rsplit(".", 1)[-1], self.current
+            )
+            if declared is not None and declared.kind == "record" and name in dict(declared.components):
+                return f"{target}.{snake_case(name)}"
         if not args and name in self.app.record_components and name not in _SPRING_METHODS:
             return f"{target}.{snake_case(name)}"
         return f"{target}.{snake_case(name)}({', '.join(args)})"

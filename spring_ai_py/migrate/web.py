@@ -31,9 +31,9 @@ async def _events(stream: AsyncIterator[object]) -> AsyncIterator[str]:
 
 def route(handler: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a controller method for ``FastAPI.add_api_route``: streams become SSE, model
-    objects become Spring's JSON; the method's signature (its query, path and body
+    objects become Spring's JSON, a ``str`` is written as text (as Spring MVC writes it); the method's signature (its query, path and body
     parameters) is kept."""
-    from fastapi.responses import JSONResponse, StreamingResponse
+    from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 
     @functools.wraps(handler)
     async def endpoint(*args: Any, **kwargs: Any) -> Any:
@@ -45,7 +45,9 @@ def route(handler: Callable[..., Any]) -> Callable[..., Any]:
             result = await result
         if hasattr(result, "__aiter__"):
             return StreamingResponse(_events(result), media_type="text/event-stream")
-        if isinstance(result, str | int | float | bool) or result is None:
+        if isinstance(result, str):
+            return PlainTextResponse(result)
+        if isinstance(result, int | float | bool) or result is None:
             return result
         return JSONResponse(to_json_value(result))
 

@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("tree_sitter_java")
 
-from migrate_helpers import Translated  # noqa: E402
+from migrate_helpers import Translated
 
-from spring_ai_py.migrate import migrate  # noqa: E402
+from spring_ai_py.migrate import migrate
 
 
 @pytest.fixture

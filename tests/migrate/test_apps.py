@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from migrate_helpers import APPS, ruff, write_project
 
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
-
-from migrate_helpers import APPS, ruff, write_project
 
 MCP_TESTS = Path(__file__).parents[1] / "mcp"
 

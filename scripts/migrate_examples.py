@@ -37,7 +37,7 @@ STRUCTURED_REPLIES = {
     "agentic-patterns/orchestrator-workers": [
         '{"analysis": "two ways", "tasks": [{"type": "formal", "description": "precise"}, {"type": "friendly", "description": "warm"}]}'
     ],
-    "agentic-patterns/routing-workflow": ['{"reasoning": "it is about money", "selection": "billing"}'] * 3,
+    "agentic-patterns/routing-workflow": ['{"reasoning": "it is about money", "selection": "billing"}', REPLY] * 3,
 }
 
 

@@ -418,8 +418,10 @@ class ModuleWriter(FileTranslator):
             self._write_reactor(statements[-1], flux_chain, depth + 1)
             self.emit("", depth)
             return
-        commented = self.block(body, depth + 1)
-        if commented and return_type != "None":
+        before = len(self.app.findings) - sum(1 for f in self.app.findings if f.translated)
+        self.block(body, depth + 1)
+        after = len(self.app.findings) - sum(1 for f in self.app.findings if f.translated)
+        if after > before and return_type != "None":
             self.emit(
                 f'raise NotImplementedError("TODO(migrate): {java_class.name}.{name} kept Java statements as comments")',
                 depth + 1,

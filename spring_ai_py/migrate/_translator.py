@@ -276,6 +276,7 @@ class FileTranslator:
         self.scope = Scope()
         self.poisoned: set[str] = set()
         self.uses_logging = False
+        self.comprehension_vars: list[str] = []
 
     # -- findings -----------------------------------------------------------------------
 
@@ -606,12 +607,21 @@ class FileTranslator:
             name = f"_fn_{self.lambda_count}"
             saved_lines = self.lines
             self.lines = []
-            self.emit(f"def {name}({py_params}):")
-            self.block(body, 1)
+            captured = list(dict.fromkeys(self.comprehension_vars))
+            if captured:
+                # Inside a comprehension the function must see that iteration's variables:
+                # a factory binds them (a def hoisted out of the loop would not).
+                self.emit(f"def {name}({', '.join(captured)}):")
+                self.emit(f"def {name}_call({py_params}):", 1)
+                self.block(body, 2)
+                self.emit(f"return {name}_call", 1)
+            else:
+                self.emit(f"def {name}({py_params}):")
+                self.block(body, 1)
             definition = self.lines
             self.lines = saved_lines
             self.pending.append(definition)
-            return name
+            return f"{name}({', '.join(captured)})" if captured else name
         finally:
             self.scope = saved
 
@@ -640,6 +650,8 @@ class FileTranslator:
         self.rule(node, "method reference", "function object")
         if target == "System.out" and method == "println":
             return "print"
+        if target in ("CompletableFuture", "Future") and method in ("join", "get"):
+            return "(lambda f: f.result())"
         if method == "new" or text(node).endswith("::new"):
             return self.resolve_type_name(target)
         if target == "String" and method == "valueOf":
@@ -897,6 +909,10 @@ class FileTranslator:
         if obj is not None and name == "getSimpleName" and not args_nodes:
             return f"{self.expr(obj)}.__name__"
         if obj is not None and name == "join" and not args_nodes:
+            if (self.scope.java_type(obj_text) or "").replace(" ", "") == "CompletableFuture<Void>" or (
+                obj.type == "method_invocation" and text(obj).startswith("CompletableFuture.allOf")
+            ):
+                return self.expr(obj)
             return f"{self.expr(obj)}.result()"
         if obj is not None and name in _STRING_METHODS and _STRING_METHODS[name]:
             return f"{self.expr(obj)}.{_STRING_METHODS[name]}({', '.join(args())})"
@@ -906,6 +922,8 @@ class FileTranslator:
             self.scope.java_type(obj_text) == "Scanner" or obj_text.lower().endswith("scanner")
         ):
             return "input()"
+        if obj is not None and name == "toArray":
+            return f"list({self.expr(obj)})"
         if obj is not None and name in ("keySet", "values") and not args_nodes:
             return f"list({self.expr(obj)}.{'keys' if name == 'keySet' else 'values'}())"
         if obj_text == "System" and name == "lineSeparator":
@@ -1025,10 +1043,12 @@ class FileTranslator:
             var = snake_case(params[0])
             saved = self.scope
             self.scope = Scope({params[0]: var}, saved)
+            self.comprehension_vars.append(var)
             try:
                 return var, self.expr(body)
             finally:
                 self.scope = saved
+                self.comprehension_vars.pop()
         function = self.expr(node)
         var = f"x{counter}"
         if function.startswith("(lambda x: x."):

@@ -55,6 +55,20 @@ class JavaClass:
     static_fields: set[str] = field(default_factory=set)
     methods: dict[str, Method] = field(default_factory=dict)
     nested: dict[str, JavaClass] = field(default_factory=dict)
+    overloads: dict[str, dict[int, Method]] = field(default_factory=dict)
+
+    def python_method_name(self, name: str, arity: int | None) -> str:
+        """Overloads dispatch by arity: the first declared keeps the name, the others get
+        ``_<arity>`` (``loop(task)`` and ``loop_4(task, context, memory, chain)``)."""
+        from spring_ai_py.migrate._names import snake_case
+
+        variants = self.overloads.get(name, {})
+        first = self.methods.get(name)
+        if arity is None or first is None or len(variants) < 2 or len(first.params) == arity:
+            return snake_case(name)
+        if arity in variants:
+            return f"{snake_case(name)}_{arity}"
+        return snake_case(name)
 
     @property
     def qualified(self) -> str:

@@ -376,9 +376,12 @@ class ModuleWriter(FileTranslator):
         if java_class.kind == "record" and name in dict(java_class.components):
             self.todo(node, f"accessor {name}() of record {java_class.name}", "the pydantic field replaces it; move its logic into a validator")
             return
-        if method is None or method.node.start_byte != node.start_byte:
-            self.comment_out(node, depth, f"overload of {name}(): merge it into one method with optional parameters")
+        arity = len(_named(node.child_by_field_name("parameters")))
+        variant = java_class.overloads.get(name, {}).get(arity)
+        if method is None or variant is None or variant.node.start_byte != node.start_byte:
+            self.comment_out(node, depth, f"overload of {name}() with the same number of parameters: merge it by hand")
             return
+        method = variant
         if java_class.top.annotations.get("SpringBootApplication", False) is not False and name == "main" and method.static:
             self.rule(node, "SpringApplication.run in main", "with SpringApplication.run(...) as context (see main())")
             return
@@ -406,7 +409,8 @@ class ModuleWriter(FileTranslator):
         body = node.child_by_field_name("body")
         flux_chain = self._reactor_chain(node, body) if type_text(node.child_by_field_name("type")).startswith("Flux") else None
         prefix = "async def" if flux_chain is not None else "def"
-        self.emit(f"{prefix} {snake_case(name)}({', '.join(signature)}) -> {return_type}:", depth)
+        python_name = java_class.python_method_name(name, len(method.params))
+        self.emit(f"{prefix} {python_name}({', '.join(signature)}) -> {return_type}:", depth)
         if body is None:
             self.emit("...", depth + 1)
             self.emit("", depth)

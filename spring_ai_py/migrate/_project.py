@@ -207,14 +207,16 @@ class Migration:
                         java_class.static_fields.add(field_name)
             elif member.type == "method_declaration":
                 method_name = text(member.child_by_field_name("name"))
-                if method_name in java_class.methods:
-                    continue
                 params = [
                     (text(p.child_by_field_name("name")) if p.child_by_field_name("name") else "", type_text(p.child_by_field_name("type")))
                     for p in _named(member.child_by_field_name("parameters"))
                 ]
                 method = Method(method_name, "static" in modifiers_of(member), params, type_text(member.child_by_field_name("type")), annotations_of(member), member)
-                java_class.methods[method_name] = method
+                variants = java_class.overloads.setdefault(method_name, {})
+                if len(params) in variants:
+                    continue
+                variants[len(params)] = method
+                java_class.methods.setdefault(method_name, method)
             elif member.type in TYPE_DECLARATIONS:
                 nested = self._collect(member, path, module, java_class)
                 java_class.nested[nested.name] = nested

@@ -722,7 +722,9 @@ class FileTranslator:
             return special
         args = [self.expr(a) for a in args_nodes]
         if obj is None:
-            return f"{self._own_method(name)}({', '.join(args)})"
+            return f"{self._own_method(name, len(args))}({', '.join(args)})"
+        if obj.type == "this" and self.current is not None and name in self.current.methods:
+            return f"self.{self.current.python_method_name(name, len(args))}({', '.join(args)})"
         if obj.type == "super":
             return f"super().{snake_case(name)}({', '.join(args)})"
         target = self.expr(obj)
@@ -740,13 +742,14 @@ class FileTranslator:
             return f"{target}.{snake_case(name)}"
         return f"{target}.{snake_case(name)}({', '.join(args)})"
 
-    def _own_method(self, name: str) -> str:
+    def _own_method(self, name: str, arity: int | None = None) -> str:
         owner = self.current
         while owner is not None:
             if name in owner.methods:
+                python_name = owner.python_method_name(name, arity)
                 if owner.methods[name].static:
-                    return f"{owner.qualified}.{snake_case(name)}"
-                return f"self.{snake_case(name)}"
+                    return f"{owner.qualified}.{python_name}"
+                return f"self.{python_name}"
             owner = owner.outer
         if self.current is not None and (self.current.superclass or self.current.interfaces):
             return f"self.{snake_case(name)}"

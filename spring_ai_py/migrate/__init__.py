@@ -1,0 +1,16 @@
+"""``spring_ai_py migrate``: a Spring AI application in Java becomes a runnable Python one.
+
+    from spring_ai_py.migrate import migrate
+
+    report = migrate("path/to/spring-boot-app", "out")
+    for finding in report.untranslated:
+        print(finding.file, finding.line, finding.construct, finding.todo)
+
+Needs the ``migrate`` extra (``tree-sitter`` and ``tree-sitter-java``). See
+``docs/migrate-command.md`` for the rules and what is left for a person.
+"""
+
+from spring_ai_py.migrate._model import Finding
+from spring_ai_py.migrate._project import MigrationReport, migrate
+
+__all__ = ["Finding", "MigrationReport", "migrate"]

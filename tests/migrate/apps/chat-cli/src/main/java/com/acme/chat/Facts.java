@@ -1,0 +1,6 @@
+package com.acme.chat;
+
+import java.util.List;
+
+public record Facts(String subject, List<String> items) {
+}

@@ -1,0 +1,139 @@
+"""The translator's rules one by one: a Java snippet in, Python out; the Python compiles,
+passes ruff and, where it can run on its own, runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from migrate_helpers import ruff, write_project
+
+
+def _translate(translate, tmp_path: Path, body: str, imports: str = "", name: str = "demo"):
+    source = f"package com.acme;\n{imports}\npublic class Demo {{\n{body}\n}}\n"
+    app = translate(write_project(tmp_path / name, {"com/acme/Demo.java": source}))
+    result = ruff(app.output)
+    assert result.returncode == 0, result.stdout + app.source("demo")
+    return app
+
+
+RULES = [
+    ("camel_case", "int maxRetries(int attemptCount) { return attemptCount + 1; }", "def max_retries(self, attempt_count: int) -> int:", ("max_retries", (2,), 3)),
+    ("text_block", 'static final String P = """\n\t\tHello\n\t\t  world\n\t\t""";\nString p() { return P; }', '"""\\\nHello\n  world\n"""', ("p", (), "Hello\n  world\n")),
+    ("string_format", 'String f(String a, int b) { return String.format("%s=%d%n", a, b); }', '"%s=%d\\n" % (a, b,)', ("f", ("x", 3), "x=3\n")),
+    ("formatted", 'String f(String a) { return "Hi %s".formatted(a); }', '"Hi %s" % (a,)', ("f", ("Ada",), "Hi Ada")),
+    ("concatenation", 'String f(int n) { return "n=" + n + "!"; }', '"n=" + str(n) + "!"', ("f", (4,), "n=4!")),
+    ("list_of", "java.util.List<Integer> f() { return List.of(1, 2, 3); }", "[1, 2, 3]", ("f", (), [1, 2, 3])),
+    ("map_of", 'java.util.Map<String, Integer> f() { return Map.of("a", 1); }', '{"a": 1}', ("f", (), {"a": 1})),
+    ("stream_map_collect", "List<Integer> f(List<Integer> xs) { return xs.stream().filter(x -> x > 1).map(x -> x * 10).collect(Collectors.toList()); }", "[x * 10 for x in (x for x in xs if x > 1)]", ("f", ([1, 2, 3],), [20, 30])),
+    ("stream_joining", 'String f(List<String> xs) { return xs.stream().map(String::toUpperCase).collect(Collectors.joining(", ")); }', '", ".join(', ("f", (["a", "b"],), "A, B")),
+    ("lambda_block", "java.util.function.Function<Integer, Integer> f() { return x -> { int y = x * 2; return y + 1; }; }", "def _fn_1(x):", ("f", (), None)),
+    ("method_reference", "java.util.function.Function<Integer, String> f() { return String::valueOf; }", "return str", ("f", (), str)),
+    ("ternary_null", "String f(String s) { return s == null ? \"none\" : s; }", '("none" if s is None else s)', ("f", (None,), "none")),
+    ("counting_for", "int f(int n) { int total = 0; for (int i = 0; i < n; i++) { total += i; } return total; }", "for i in range(0, n):", ("f", (4,), 6)),
+    ("enhanced_for", "int f(List<Integer> xs) { int t = 0; for (int x : xs) { t += x; } return t; }", "for x in xs:", ("f", ([1, 2],), 3)),
+    ("try_catch", 'String f() { try { throw new IllegalStateException("bad"); } catch (Exception e) { return e.getMessage(); } }', "except Exception as e:", None),
+    ("println", 'void f() { System.out.println("hi"); }', 'print("hi")', ("f", (), None)),
+    ("equals_length", 'boolean f(String a) { return a.equals("x") && a.length() == 1; }', 'a == "x" and len(a) == 1', ("f", ("x",), True)),
+    ("assert_not_null", 'void f(String a) { Assert.notNull(a, "a cannot be null"); }', 'raise ValueError("a cannot be null")', None),
+]
+
+
+@pytest.mark.parametrize(("name", "body", "expected", "call"), RULES, ids=[r[0] for r in RULES])
+def test_rule(translate, tmp_path: Path, name: str, body: str, expected: str, call) -> None:
+    imports = "import java.util.List;\nimport java.util.Map;\nimport java.util.stream.Collectors;\nimport org.springframework.util.Assert;"
+    app = _translate(translate, tmp_path, body, imports, name)
+    code = app.source("demo")
+    assert expected in code, code
+    if call is not None:
+        method, args, result = call
+        value = getattr(app.load("demo").Demo(), method)(*args)
+        if result is not None:
+            assert value == result
+
+
+def test_record_becomes_a_pydantic_model_with_jackson_names(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport com.fasterxml.jackson.annotation.JsonProperty;\n"
+        'public record Person(@JsonProperty("full_name") String fullName, int age) {}\n'
+    )
+    app = translate(write_project(tmp_path / "rec", {"com/acme/Person.java": source}))
+    person_type = app.load("person").Person
+    person = person_type.model_validate({"full_name": "Ada", "age": 36})
+    assert (person.full_name, person.age) == ("Ada", 36)
+    assert person.model_dump(by_alias=True) == {"full_name": "Ada", "age": 36}
+
+
+def test_tool_annotations_become_the_tool_decorator(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport org.springframework.ai.tool.annotation.Tool;\n"
+        "import org.springframework.ai.tool.annotation.ToolParam;\n"
+        "public class WeatherTools {\n"
+        '  @Tool(description = "Weather of a city")\n'
+        '  public String weather(@ToolParam(description = "the city") String city) { return city + ": sunny"; }\n'
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "tools", {"com/acme/WeatherTools.java": source}))
+    from spring_ai_py.tool import ToolCallbacks
+
+    callbacks = ToolCallbacks.from_(app.load("weather_tools").WeatherTools())
+    definition = callbacks[0].get_tool_definition()
+    assert definition.name == "weather"
+    assert definition.description == "Weather of a city"
+    assert '"the city"' in definition.input_schema
+    assert callbacks[0].call('{"city": "Paris"}') == "Paris: sunny"
+
+
+def test_value_annotation_reads_the_environment(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport org.springframework.beans.factory.annotation.Value;\n"
+        "import org.springframework.stereotype.Component;\n"
+        '@Component\npublic class Settings {\n  @Value("${acme.size:3}")\n  private int size;\n'
+        "  public int size() { return size * 2; }\n}\n"
+    )
+    app = translate(write_project(tmp_path / "value", {"com/acme/Settings.java": source}))
+    from spring_ai_py.autoconfigure import Environment
+
+    settings = app.load("settings").Settings
+    assert settings(Environment.load(config_dir=tmp_path, environ={})).size() == 6
+    assert settings(Environment.load(config_dir=tmp_path, environ={"ACME_SIZE": "5"})).size() == 10
+
+
+def test_reactor_operators_become_an_async_generator(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport reactor.core.publisher.Flux;\n"
+        "public class Upper {\n"
+        "  public Flux<String> shout(Flux<String> words) { return words.map(w -> w.toUpperCase()).filter(w -> !w.isEmpty()); }\n"
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "flux", {"com/acme/Upper.java": source}))
+    import asyncio
+
+    async def words():
+        for word in ("a", "", "b"):
+            yield word
+
+    async def collect() -> list[str]:
+        return [w async for w in app.load("upper").Upper().shout(words())]
+
+    assert asyncio.run(collect()) == ["A", "B"]
+    assert "async def shout" in app.source("upper")
+
+
+def test_completable_future_becomes_an_executor_submission(translate, tmp_path: Path) -> None:
+    body = (
+        "String f() throws Exception {\n"
+        "  ExecutorService executor = Executors.newFixedThreadPool(2);\n"
+        '  CompletableFuture<String> future = CompletableFuture.supplyAsync(() -> "done", executor);\n'
+        "  String value = future.join();\n  executor.shutdown();\n  return value;\n}"
+    )
+    imports = "import java.util.concurrent.*;"
+    app = _translate(translate, tmp_path, body, imports, "future")
+    assert "executor.submit((lambda: \"done\"))" in app.source("demo")
+    assert app.load("demo").Demo().f() == "done"
+
+
+def test_parameterized_type_reference_becomes_a_typing_generic(translate, tmp_path: Path) -> None:
+    body = "Object f() { return new ParameterizedTypeReference<List<String>>() {}; }"
+    app = _translate(translate, tmp_path, body, "import java.util.List;\nimport org.springframework.core.ParameterizedTypeReference;", "ptr")
+    assert app.load("demo").Demo().f() == list[str]

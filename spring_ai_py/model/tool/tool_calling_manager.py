@@ -177,6 +177,8 @@ class _Step:
     gated: bool = False
     failure: str | None = None
     """The message of an ``ENVIRONMENT`` failure the turn pauses on."""
+    error: ToolExecutionException | None = None
+    """The failure handed to the model as the call's result (for the listener)."""
 
 
 @dataclass(slots=True)
@@ -572,7 +574,7 @@ class DefaultToolCallingManager(ToolCallingManager):
         step.response = observation.tool_call_result or ""
         if listener is not None:
             listener.on_tool_call_finished(
-                step.tool_call, step.response, None, time.monotonic() - started
+                step.tool_call, step.response, step.error, time.monotonic() - started
             )
 
     # -- blocking execution --------------------------------------------------------
@@ -628,7 +630,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         except _Overrun:
             raise self._timeout_error(callback, timeout) from None
 
-    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+    def _call(self, step: _Step, tool_context: ToolContext) -> str:
+        callback, arguments = step.callback, step.arguments
+        assert callback is not None
         attempt = 1
         while True:
             try:
@@ -636,6 +640,7 @@ class DefaultToolCallingManager(ToolCallingManager):
             except ToolExecutionException as error:
                 wait = self._failed(callback, error, attempt)
                 if wait is None:
+                    step.error = error
                     return self._processor.process(error)
             time.sleep(wait)
             attempt += 1
@@ -643,11 +648,8 @@ class DefaultToolCallingManager(ToolCallingManager):
     def _execute_step(
         self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
     ) -> None:
-        assert step.callback is not None
         with self._observed(step, control) as observation:
-            observation.set_tool_call_result(
-                self._call(step.callback, step.arguments, tool_context)
-            )
+            observation.set_tool_call_result(self._call(step, tool_context))
 
     def execute_tool_calls(
         self, prompt: Prompt, chat_response: ChatResponse
@@ -698,9 +700,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         except _Overrun:
             raise self._timeout_error(callback, timeout) from None
 
-    async def _acall(
-        self, callback: ToolCallback, arguments: str, tool_context: ToolContext
-    ) -> str:
+    async def _acall(self, step: _Step, tool_context: ToolContext) -> str:
+        callback, arguments = step.callback, step.arguments
+        assert callback is not None
         attempt = 1
         while True:
             try:
@@ -708,6 +710,7 @@ class DefaultToolCallingManager(ToolCallingManager):
             except ToolExecutionException as error:
                 wait = self._failed(callback, error, attempt)
                 if wait is None:
+                    step.error = error
                     return self._processor.process(error)
             await asyncio.sleep(wait)
             attempt += 1
@@ -715,11 +718,8 @@ class DefaultToolCallingManager(ToolCallingManager):
     async def _aexecute_step(
         self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
     ) -> None:
-        assert step.callback is not None
         with self._observed(step, control) as observation:
-            observation.set_tool_call_result(
-                await self._acall(step.callback, step.arguments, tool_context)
-            )
+            observation.set_tool_call_result(await self._acall(step, tool_context))
 
     async def aexecute_tool_calls(
         self, prompt: Prompt, chat_response: ChatResponse

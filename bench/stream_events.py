@@ -73,10 +73,14 @@ def consumers(client: ChatClient) -> dict[str, Callable[[], Awaitable[int]]]:
             if generation is None:
                 continue
             message = generation.get_output()
-            so_far = message.get_metadata().get("reasoningContent")
-            if isinstance(so_far, str) and so_far and so_far != reasoning_seen:
-                reasoning_seen = so_far
+            metadata = message.get_metadata()
+            if metadata.get("reasoningDelta"):  # Anthropic: the piece itself
                 count += 1
+            else:  # OpenAI-compatible: the reasoning so far
+                so_far = metadata.get("reasoningContent")
+                if so_far and so_far != reasoning_seen:
+                    reasoning_seen = so_far
+                    count += 1
             if message.get_text():
                 count += 1
             finish = generation.get_metadata().get_finish_reason() or finish
@@ -107,7 +111,7 @@ async def per_chunk_us(run: Callable[[], Awaitable[int]], streams: int) -> float
         gc.enable()
 
 
-async def measure(rounds: int, streams: int) -> dict[str, float]:
+async def measure(rounds: int, streams: int) -> dict[str, list[float]]:
     runs = consumers(ChatClient.builder(Streaming()).build())
     for run in runs.values():
         await per_chunk_us(run, 5)  # warm up
@@ -115,19 +119,20 @@ async def measure(rounds: int, streams: int) -> dict[str, float]:
     for _ in range(rounds):
         for name, run in runs.items():
             figures[name].append(await per_chunk_us(run, streams))
-    return {name: statistics.median(values) for name, values in figures.items()}
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--streams", type=int, default=10)
     args = parser.parse_args()
-    medians = asyncio.run(measure(args.rounds, args.streams))
-    for name, value in medians.items():
-        print(f"{name:14s} {value:7.2f} µs per chunk")
-    ratio = medians["events()"] / medians["hand-written"]
-    print(f"events() / hand-written: {ratio:.2f}x (target within 1.20x)")
+    figures = asyncio.run(measure(args.rounds, args.streams))
+    for name, values in figures.items():
+        print(f"{name:14s} {statistics.median(values):7.2f} µs per chunk")
+    # Paired by round: both ran back to back, so a busy spell on the machine hits both.
+    ratios = [e / h for e, h in zip(figures["events()"], figures["hand-written"], strict=True)]
+    print(f"events() / hand-written: {statistics.median(ratios):.2f}x (median of rounds; target within 1.20x)")
 
 
 if __name__ == "__main__":

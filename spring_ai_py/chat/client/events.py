@@ -154,31 +154,33 @@ class ResponseEvents:
             if generation is not None:
                 message = generation.get_output()
                 metadata = message.get_metadata()
-                if metadata:
-                    self._add_reasoning(metadata, out)
+                piece = metadata.get(REASONING_DELTA_METADATA_KEY)
+                if piece:
+                    out.append(ReasoningDelta(piece))
+                else:
+                    so_far = metadata.get(_REASONING_CONTENT)
+                    if so_far and so_far != self._reasoning:
+                        out.append(self._reasoning_delta(so_far))
                 text = message.get_text()
                 if text:
                     out.append(TextDelta(text))
                 finish = generation.get_metadata().get_finish_reason()
                 if finish:
                     self._finish = finish
-        if not self._pending and response.context:
-            pending = response.context.get(PendingApproval.CONTEXT_KEY)
-            if isinstance(pending, PendingApproval):
-                self._pending = True
-                out.append(ApprovalRequested(pending))
+                    # A paused turn's response: its finish reason says so.
+                    if finish == PendingApproval.FINISH_REASON:
+                        self._add_pending(response, out)
 
-    def _add_reasoning(self, metadata: dict[str, Any], out: list[ChatEvent]) -> None:
-        piece = metadata.get(REASONING_DELTA_METADATA_KEY)
-        if isinstance(piece, str) and piece:
-            out.append(ReasoningDelta(piece))
-            return
-        so_far = metadata.get(_REASONING_CONTENT)
-        if not isinstance(so_far, str) or not so_far or so_far == self._reasoning:
-            return
+    def _add_pending(self, response: ChatClientResponse, out: list[ChatEvent]) -> None:
+        pending = response.context.get(PendingApproval.CONTEXT_KEY)
+        if not self._pending and isinstance(pending, PendingApproval):
+            self._pending = True
+            out.append(ApprovalRequested(pending))
+
+    def _reasoning_delta(self, so_far: str) -> ReasoningDelta:
         seen = self._reasoning
         self._reasoning = so_far
-        out.append(ReasoningDelta(so_far[len(seen) :] if so_far.startswith(seen) else so_far))
+        return ReasoningDelta(so_far[len(seen) :] if so_far.startswith(seen) else so_far)
 
     def end(self, out: list[ChatEvent]) -> None:
         """Append the turn's closing events: its usage (when reported), then ``Finished``."""

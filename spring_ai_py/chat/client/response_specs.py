@@ -422,15 +422,20 @@ class StreamResponseSpec(_Observed):
         the tool loop, ``ApprovalRequested`` when the turn pauses, then ``Usage`` (when
         reported) and ``Finished``.
 
-        A tool round's events come when the round ends, before the next model call's
-        first chunk; a listener under ``EVENT_LISTENER`` in the request context hears
-        them live instead (this stream replaces it for its own request).
+        The stream is read by the consumer itself (nothing runs ahead of it, and a chunk
+        costs about what a hand-written loop over ``chat_response()`` does), so a tool
+        round's events come together when the round ends, before the next model call's
+        first chunk. For progress while a tool runs, put a listener under
+        ``EVENT_LISTENER`` in the request context: it hears each tool event as it
+        happens (from the task or thread running the tool), and the stream still
+        yields them.
         """
 
         async def events() -> AsyncIterator[ChatEvent]:
             heard: list[ChatEvent] = []
             context = dict(self._request.context)
-            context[EVENT_LISTENER] = heard.append
+            live = event_listener_of(context)
+            context[EVENT_LISTENER] = heard.append if live is None else _Both(heard.append, live)
             request = ChatClientRequest(self._request.prompt, context)
             extractor = ResponseEvents()
             out: list[ChatEvent] = []
@@ -451,3 +456,17 @@ class StreamResponseSpec(_Observed):
                 yield event
 
         return DualStream(events)
+
+
+class _Both:
+    """The ``events()`` stream's collector and the user's live listener, in that order."""
+
+    __slots__ = ("_first", "_second")
+
+    def __init__(self, first: EventListener, second: EventListener) -> None:
+        self._first = first
+        self._second = second
+
+    def __call__(self, event: ChatEvent) -> None:
+        self._first(event)
+        self._second(event)

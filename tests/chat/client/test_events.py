@@ -236,11 +236,19 @@ def test_content_is_unchanged_and_carries_no_reasoning(provider: Provider) -> No
 
 def test_the_call_path_listener_hears_tool_calls_live_then_the_answer(provider: Provider) -> None:
     heard: list[ChatEvent] = []
+    ran_when_started: list[list[str]] = []
+
+    def on_event(event: ChatEvent) -> None:
+        heard.append(event)
+        if isinstance(event, ToolCallStarted):
+            ran_when_started.append(list(ran))
+
     provider.tools(("w1", "weather", {"city": "Lima"}))
     provider.text("Cloudy in Lima.")
-    spec = client_of(provider).prompt().user("Lima?").advisors(lambda a: a.param(EVENT_LISTENER, heard.append))
+    spec = client_of(provider).prompt().user("Lima?").advisors(lambda a: a.param(EVENT_LISTENER, on_event))
 
     assert spec.call().content() == "Cloudy in Lima."
+    assert ran_when_started == [[]]  # heard before the tool ran
     assert [type(e) for e in heard] == [ToolCallStarted, ToolCallFinished, TextDelta, Usage, Finished]
     assert heard[2] == TextDelta("Cloudy in Lima.")
     assert heard[-1] == Finished(provider.stop)
@@ -285,3 +293,21 @@ def test_a_listener_that_is_not_callable_names_the_key(provider: Provider) -> No
     spec = client_of(provider).prompt().user("hi").advisors(lambda a: a.param(EVENT_LISTENER, "log"))
     with pytest.raises(TypeError, match=f"{EVENT_LISTENER} must be a callable taking a ChatEvent"):
         spec.call().content()
+
+
+@pytest.mark.parametrize("iteration", ITERATIONS)
+def test_a_live_listener_hears_tool_events_as_they_happen_while_the_stream_yields_them(
+    provider: Provider, iteration: Iteration
+) -> None:
+    live: list[tuple[str, list[str]]] = []
+
+    def on_event(event: ChatEvent) -> None:
+        live.append((type(event).__name__, list(ran)))
+
+    provider.tools(("w1", "weather", {"city": "Kyiv"}))
+    provider.text("Mild.")
+    spec = client_of(provider).prompt().user("Kyiv?").advisors(lambda a: a.param(EVENT_LISTENER, on_event))
+    events = collect(spec, iteration)
+
+    assert live == [("ToolCallStarted", []), ("ToolCallFinished", ["Kyiv"])]
+    assert [type(e) for e in without_text(events)] == [ToolCallStarted, ToolCallFinished, Usage, Finished]

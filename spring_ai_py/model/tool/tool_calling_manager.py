@@ -38,6 +38,7 @@ from spring_ai_py.model.tool.tool_call_limits import (
     ToolCallLimitExceededException,
     ToolCallLimits,
 )
+from spring_ai_py.model.tool.tool_call_listener import ToolCallListener
 from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
 from spring_ai_py.model.tool.tool_execution_result import ToolExecutionResult
 from spring_ai_py.tool.execution import (
@@ -178,7 +179,8 @@ class _Step:
     failure: str | None = None
     """The message of an ``ENVIRONMENT`` failure the turn pauses on."""
     error: ToolExecutionException | None = None
-    """The failure handed to the model as the call's result (for the listener)."""
+    """How the call failed (for the listener): the failure handed to the model as its
+    result, or the ``ENVIRONMENT`` failure the turn pauses on."""
 
 
 @dataclass(slots=True)
@@ -540,21 +542,15 @@ class DefaultToolCallingManager(ToolCallingManager):
         )
 
     @contextlib.contextmanager
-    def _observed(
-        self, step: _Step, control: ToolBatchControl | None
-    ) -> Iterator[ToolCallingObservationContext]:
+    def _observed(self, step: _Step) -> Iterator[ToolCallingObservationContext]:
         """The ``execute_tool`` span of one call; the block sets the observation's result.
 
         An ``ENVIRONMENT`` failure the manager pauses on is recorded on the step (the
-        rest of the batch still runs); the batch control's listener hears the call."""
+        rest of the batch still runs)."""
         callback = step.callback
         assert callback is not None
-        listener = control.listener if control is not None else None
         observation = self._observation_context(step, callback)
         convention = self._convention
-        started = time.monotonic()
-        if listener is not None:
-            listener.on_tool_call_started(step.tool_call, step.arguments)
         try:
             with call_step(
                 self._tracer,
@@ -566,16 +562,16 @@ class DefaultToolCallingManager(ToolCallingManager):
                     span.set_attributes(convention.get_result_key_values(observation))
         except _EnvironmentPause as pause:
             step.failure = str(pause) or type(pause.error.cause).__name__
-            if listener is not None:
-                listener.on_tool_call_finished(
-                    step.tool_call, None, pause.error, time.monotonic() - started
-                )
+            step.error = pause.error
             return
         step.response = observation.tool_call_result or ""
-        if listener is not None:
-            listener.on_tool_call_finished(
-                step.tool_call, step.response, step.error, time.monotonic() - started
-            )
+
+    @staticmethod
+    def _heard(step: _Step, listener: ToolCallListener, started: float) -> None:
+        """Tell ``listener`` how ``step`` finished."""
+        listener.on_tool_call_finished(
+            step.tool_call, step.response, step.error, time.monotonic() - started
+        )
 
     # -- blocking execution --------------------------------------------------------
 
@@ -585,17 +581,14 @@ class DefaultToolCallingManager(ToolCallingManager):
         return timeout if timeout is not None else self._tool_timeout
 
     def classify(self, error: BaseException) -> ToolFailureClass:
-        """The failure class of a tool's error: the user's classifier, else the default."""
+        """The failure class of a tool's error (the exception the tool raised, not its
+        ``ToolExecutionException`` wrapper): the user's classifier, else the default."""
+        raised = error.cause if isinstance(error, ToolExecutionException) else error
         if self._classifier is not None:
-            found = self._classifier(error)
+            found = self._classifier(raised)
             if found is not None:
                 return found
-            cause = getattr(error, "cause", None)
-            if isinstance(cause, BaseException):
-                found = self._classifier(cause)
-                if found is not None:
-                    return found
-        return classify_tool_failure(error)
+        return classify_tool_failure(raised)
 
     def _failed(
         self, callback: ToolCallback, error: ToolExecutionException, attempt: int
@@ -648,8 +641,14 @@ class DefaultToolCallingManager(ToolCallingManager):
     def _execute_step(
         self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
     ) -> None:
-        with self._observed(step, control) as observation:
+        listener = control.listener if control is not None else None
+        started = time.monotonic()
+        if listener is not None:
+            listener.on_tool_call_started(step.tool_call, step.arguments)
+        with self._observed(step) as observation:
             observation.set_tool_call_result(self._call(step, tool_context))
+        if listener is not None:
+            self._heard(step, listener, started)
 
     def execute_tool_calls(
         self, prompt: Prompt, chat_response: ChatResponse
@@ -718,8 +717,16 @@ class DefaultToolCallingManager(ToolCallingManager):
     async def _aexecute_step(
         self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
     ) -> None:
-        with self._observed(step, control) as observation:
+        """One call on the event loop; the listener (which may write to a database) is
+        called off it."""
+        listener = control.listener if control is not None else None
+        started = time.monotonic()
+        if listener is not None:
+            await run_blocking(None, listener.on_tool_call_started, step.tool_call, step.arguments)
+        with self._observed(step) as observation:
             observation.set_tool_call_result(await self._acall(step, tool_context))
+        if listener is not None:
+            await run_blocking(None, self._heard, step, listener, started)
 
     async def aexecute_tool_calls(
         self, prompt: Prompt, chat_response: ChatResponse

@@ -413,3 +413,40 @@ def test_a_tool_call_listener_hears_every_call_start_and_finish(provider: Provid
 def test_a_bad_listener_names_the_argument() -> None:
     with pytest.raises(TypeError, match="tool_call_listener must be a ToolCallListener"):
         ToolCallingAdvisor.builder().tool_call_listener(print)  # type: ignore[arg-type]
+
+
+def test_on_async_paths_the_listener_runs_off_the_event_loop() -> None:
+    import threading
+
+    threads: list[threading.Thread] = []
+
+    class Where(ToolCallListener):
+        def on_tool_call_started(self, tool_call: AssistantMessage.ToolCall, arguments: str) -> None:
+            threads.append(threading.current_thread())
+
+        def on_tool_call_finished(
+            self,
+            tool_call: AssistantMessage.ToolCall,
+            result: str | None,
+            error: BaseException | None,
+            duration: float,
+        ) -> None:
+            threads.append(threading.current_thread())
+
+    @tool
+    async def ping() -> str:
+        return "pong"
+
+    model = ScriptedChatModel().add_tool_calls(("ping", {})).add_response("pong!")
+    client = (
+        ChatClient.builder(model, tool_calling_advisor_builder=ToolCallingAdvisor.builder().tool_call_listener(Where()))
+        .default_tools(ping)
+        .build()
+    )
+
+    async def main() -> threading.Thread:
+        assert await client.prompt("ping").call().acontent() == "pong!"
+        return threading.current_thread()
+
+    loop_thread = asyncio.run(main())
+    assert len(threads) == 2 and all(t is not loop_thread for t in threads)

@@ -8,6 +8,8 @@ import json
 from collections.abc import Iterator
 from typing import Any, Literal
 
+import anthropic
+import openai
 import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
@@ -311,3 +313,33 @@ def test_a_live_listener_hears_tool_events_as_they_happen_while_the_stream_yield
 
     assert live == [("ToolCallStarted", []), ("ToolCallFinished", ["Kyiv"])]
     assert [type(e) for e in without_text(events)] == [ToolCallStarted, ToolCallFinished, Usage, Finished]
+
+
+def test_a_stream_cut_off_raises_from_events_and_tells_no_finish(provider: Provider) -> None:
+    provider.server.enqueue_text("This answer never ends properly.", cut_after=3)
+    seen: list[ChatEvent] = []
+    with pytest.raises((openai.APIConnectionError, anthropic.APIConnectionError)):
+        for event in client_of(provider).prompt("hi").stream().events():
+            seen.append(event)
+    assert not any(isinstance(e, Finished) for e in seen)
+
+
+@pytest.mark.parametrize("iteration", ITERATIONS)
+def test_stopping_early_closes_the_stream(provider: Provider, iteration: Iteration) -> None:
+    provider.text("one two three four")
+    provider.text("again")
+    client = client_of(provider)
+    events = client.prompt("hi").stream().events()
+    if iteration == "for":
+        for event in events:
+            assert isinstance(event, TextDelta)
+            break
+    else:
+
+        async def first() -> ChatEvent:
+            async for event in events:
+                return event
+            raise AssertionError("no event")
+
+        assert isinstance(asyncio.run(first()), TextDelta)
+    assert texts(collect(client.prompt("hi"), iteration)) == "again"

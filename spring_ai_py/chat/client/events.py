@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 EVENT_LISTENER = "spring_ai_py.chat.client.event_listener"
 """Context key of a ``Callable[[ChatEvent], None]`` hearing a call's events: the tool
-calls as they start and finish (from the thread or task running the tool), then the
-answer's text, reasoning, approval request, usage and finish reason."""
+calls as they start and finish (possibly from another thread; on the async paths never
+on the event loop), then the answer's text, reasoning, approval request, usage and
+finish reason."""
 
 REASONING_DELTA_METADATA_KEY = "reasoningDelta"
 """Message metadata of a streamed chunk carrying a piece of reasoning on its own (an

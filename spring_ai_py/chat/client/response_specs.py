@@ -427,7 +427,7 @@ class StreamResponseSpec(_Observed):
         round's events come together when the round ends, before the next model call's
         first chunk. For progress while a tool runs, put a listener under
         ``EVENT_LISTENER`` in the request context: it hears each tool event as it
-        happens (from the task or thread running the tool), and the stream still
+        happens (from another thread: never on the event loop), and the stream still
         yields them.
         """
 

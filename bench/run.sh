@@ -84,6 +84,14 @@ else
 fi
 
 echo
+echo "== stream().events() per chunk against content() and a hand-written loop (bench/stream_events.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/stream_events.py --rounds 5 --streams 5
+else
+    .venv/bin/python bench/stream_events.py
+fi
+
+echo
 echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/scale.py --quick

@@ -609,7 +609,17 @@ class _StreamingState:
             if delta.type == "thinking_delta":
                 if self._thinking_text is not None:
                     self._thinking_text.append(delta.thinking)
-                return ChatResponse([Generation(AssistantMessage(None, {"thinking": True}))])
+                # Beyond Spring: the piece itself, for ``stream().events()``'s ReasoningDelta
+                # (``spring_ai_py.chat.client.events.REASONING_DELTA_METADATA_KEY``).
+                return ChatResponse(
+                    [
+                        Generation(
+                            AssistantMessage(
+                                None, {"thinking": True, "reasoningDelta": delta.thinking}
+                            )
+                        )
+                    ]
+                )
             if delta.type == "signature_delta":
                 self._thinking_signature = delta.signature
                 return ChatResponse(

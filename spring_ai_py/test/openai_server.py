@@ -36,6 +36,7 @@ from spring_ai_py.test._wire import (
     no_reply_message,
     raw_reply,
     split_fragments,
+    split_words,
     text_chunks,
     tool_call_specs,
 )
@@ -95,6 +96,7 @@ class _Completion:
     finish_reason: str
     model: str | None
     cut_after: int | None
+    reasoning: str | None = None
 
 
 @dataclass(frozen=True)
@@ -211,13 +213,16 @@ class OpenAiTestServer(WireTestServer):
         finish_reason: str = "stop",
         model: str | None = None,
         cut_after: int | None = None,
+        reasoning: str | None = None,
     ) -> None:
         """Script an assistant text reply.
 
         ``chunks`` are the stream's content deltas and must join to ``text`` (by default
         the text is split into words). ``model`` defaults to the request's model.
         ``cut_after`` closes a streamed reply's connection after that many SSE events (a
-        non-streamed reply then gets half its body).
+        non-streamed reply then gets half its body). ``reasoning`` is sent as
+        ``reasoning_content`` (as DeepSeek and vLLM do), streamed word by word before
+        the text.
         """
         self._enqueue(
             _Completion(
@@ -228,6 +233,7 @@ class OpenAiTestServer(WireTestServer):
                 finish_reason,
                 model,
                 check_cut_after(cut_after),
+                reasoning,
             )
         )
 
@@ -370,6 +376,8 @@ class OpenAiTestServer(WireTestServer):
                 "refusal": None,
                 "annotations": [],
             }
+            if reply.reasoning is not None:
+                message["reasoning_content"] = reply.reasoning
             if reply.tool_calls:
                 message["tool_calls"] = [
                     {
@@ -429,6 +437,10 @@ class OpenAiTestServer(WireTestServer):
 
         first_content = "" if reply.text is not None else None
         events = [chunk({"role": "assistant", "content": first_content, "refusal": None})]
+        if reply.reasoning is not None:
+            events += [
+                chunk({"reasoning_content": piece}) for piece in split_words(reply.reasoning)
+            ]
         events += [chunk({"content": piece}) for piece in reply.chunks]
         for index, (call_id, call) in enumerate(zip(call_ids, reply.tool_calls, strict=True)):
             opening = {

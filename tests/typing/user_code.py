@@ -138,3 +138,26 @@ def check_human_in_the_loop() -> None:
         client.prompt().resume(pending.token, {pending.awaiting()[0].id: Approve()})
         client.prompt().resume(pending.token, {"x": Reject("no")})
     Retry(max_attempts="3")  # type: ignore[arg-type]
+
+
+async def check_events() -> None:
+    from spring_ai_py import ChatClient
+    from spring_ai_py.chat.client import (
+        EVENT_LISTENER,
+        ChatEvent,
+        TextDelta,
+        ToolCallFinished,
+    )
+    from spring_ai_py.test import ScriptedChatModel
+
+    client = ChatClient.builder(ScriptedChatModel()).build()
+    for event in client.prompt("x").stream().events():
+        assert_type(event, ChatEvent)
+        if isinstance(event, TextDelta):
+            assert_type(event.text, str)
+    async for streamed in client.prompt("x").stream().events():
+        if isinstance(streamed, ToolCallFinished):
+            assert_type(streamed.error, BaseException | None)
+            assert_type(streamed.duration, float)
+    heard: list[ChatEvent] = []
+    client.prompt("x").advisors(lambda a: a.param(EVENT_LISTENER, heard.append)).call().content()

@@ -12,6 +12,13 @@ from spring_ai_py import _assert
 from spring_ai_py._bridge import DualStream, forbid_running_loop
 from spring_ai_py._observation import StreamStep, call_step, is_noop, observe_stream
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
+from spring_ai_py.chat.client.events import (
+    EVENT_LISTENER,
+    ChatEvent,
+    EventListener,
+    ResponseEvents,
+    event_listener_of,
+)
 from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 from spring_ai_py.chat.client.observation.convention import (
     ChatClientObservationContext,
@@ -98,24 +105,32 @@ class _Observed:
             span.set_attributes(self._convention.get_response_key_values(context))
 
     def observed_call(self, request: ChatClientRequest, chain: BaseAdvisorChain) -> ChatClientResponse:
+        listener = event_listener_of(request.context)
         if is_noop(self._tracer):
-            return chain.next_call(request)
-        context, step = self._call_span(request, chain)
-        with step as span:
             response = chain.next_call(request)
-            self._annotate(span, context, response)
+        else:
+            context, step = self._call_span(request, chain)
+            with step as span:
+                response = chain.next_call(request)
+                self._annotate(span, context, response)
+        if listener is not None:
+            _tell(listener, response)
         return response
 
     async def aobserved_call(
         self, request: ChatClientRequest, chain: BaseAdvisorChain
     ) -> ChatClientResponse:
         """:meth:`observed_call` on the native async chain (``anext_call``)."""
+        listener = event_listener_of(request.context)
         if is_noop(self._tracer):
-            return await chain.anext_call(request)
-        context, step = self._call_span(request, chain)
-        with step as span:
             response = await chain.anext_call(request)
-            self._annotate(span, context, response)
+        else:
+            context, step = self._call_span(request, chain)
+            with step as span:
+                response = await chain.anext_call(request)
+                self._annotate(span, context, response)
+        if listener is not None:
+            _tell(listener, response)
         return response
 
     def observed_stream(self, request: ChatClientRequest) -> AsyncGenerator[ChatClientResponse, None]:
@@ -351,6 +366,16 @@ class CallResponseSpec(_Observed):
         return _to_entity(converter, (await self.aobserved_call(request, chain)).chat_response)
 
 
+def _tell(listener: EventListener, response: ChatClientResponse) -> None:
+    """Hand a call's closing events to its listener (its tool events came as they ran)."""
+    events = ResponseEvents()
+    out: list[ChatEvent] = []
+    events.add(response, out)
+    events.end(out)
+    for event in out:
+        listener(event)
+
+
 def _to_entity(
     converter: StructuredOutputConverter[T], chat_response: ChatResponse | None
 ) -> ResponseEntity[ChatResponse, T]:
@@ -400,3 +425,58 @@ class StreamResponseSpec(_Observed):
                         yield text
 
         return DualStream(texts)
+
+    def events(self) -> DualStream[ChatEvent]:
+        """The turn as typed events (beyond Spring): ``TextDelta`` and ``ReasoningDelta``
+        as chunks arrive, ``ToolCallStarted`` / ``ToolCallFinished`` for each tool call of
+        the tool loop, ``ApprovalRequested`` when the turn pauses, then ``Usage`` (when
+        reported) and ``Finished``.
+
+        The stream is read by the consumer itself (nothing runs ahead of it, and a chunk
+        costs about what a hand-written loop over ``chat_response()`` does), so a tool
+        round's events come together when the round ends, before the next model call's
+        first chunk. For progress while a tool runs, put a listener under
+        ``EVENT_LISTENER`` in the request context: it hears each tool event as it
+        happens (from another thread: never on the event loop), and the stream still
+        yields them.
+        """
+
+        async def events() -> AsyncIterator[ChatEvent]:
+            heard: list[ChatEvent] = []
+            context = dict(self._request.context)
+            live = event_listener_of(context)
+            context[EVENT_LISTENER] = heard.append if live is None else _Both(heard.append, live)
+            request = ChatClientRequest(self._request.prompt, context)
+            extractor = ResponseEvents()
+            out: list[ChatEvent] = []
+            async with contextlib.aclosing(self.observed_stream(request)) as stream:
+                async for item in stream:
+                    if heard:
+                        # A tool round's calls have all finished when the loop streams on.
+                        out.extend(heard)
+                        heard.clear()
+                    extractor.add(item, out)
+                    if out:
+                        for event in out:
+                            yield event
+                        out.clear()
+            out.extend(heard)
+            extractor.end(out)
+            for event in out:
+                yield event
+
+        return DualStream(events)
+
+
+class _Both:
+    """The ``events()`` stream's collector and the user's live listener, in that order."""
+
+    __slots__ = ("_first", "_second")
+
+    def __init__(self, first: EventListener, second: EventListener) -> None:
+        self._first = first
+        self._second = second
+
+    def __call__(self, event: ChatEvent) -> None:
+        self._first(event)
+        self._second(event)

@@ -180,6 +180,8 @@ class _Step:
     failure: str | None = None
     """The message of an ``ENVIRONMENT`` failure the turn pauses on."""
     error: ToolExecutionException | None = None
+    """How the call failed (for the listener): the failure handed to the model as its
+    result, or the ``ENVIRONMENT`` failure the turn pauses on."""
 
 
 @dataclass(slots=True)
@@ -626,7 +628,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         except _Overrun:
             raise self._timeout_error(callback, timeout) from None
 
-    def _call(self, callback: ToolCallback, arguments: str, tool_context: ToolContext) -> str:
+    def _call(self, step: _Step, tool_context: ToolContext) -> str:
+        callback, arguments = step.callback, step.arguments
+        assert callback is not None
         attempt = 1
         while True:
             try:
@@ -634,6 +638,7 @@ class DefaultToolCallingManager(ToolCallingManager):
             except ToolExecutionException as error:
                 wait = self._failed(callback, error, attempt)
                 if wait is None:
+                    step.error = error
                     return self._processor.process(error)
             time.sleep(wait)
             attempt += 1
@@ -641,15 +646,12 @@ class DefaultToolCallingManager(ToolCallingManager):
     def _execute_step(
         self, step: _Step, tool_context: ToolContext, control: ToolBatchControl | None
     ) -> None:
-        assert step.callback is not None
         listener = control.listener if control is not None else None
         started = time.monotonic()
         if listener is not None:
             listener.on_tool_call_started(step.tool_call, step.arguments)
         with self._observed(step) as observation:
-            observation.set_tool_call_result(
-                self._call(step.callback, step.arguments, tool_context)
-            )
+            observation.set_tool_call_result(self._call(step, tool_context))
         if listener is not None:
             self._heard(step, listener, started)
 
@@ -702,9 +704,9 @@ class DefaultToolCallingManager(ToolCallingManager):
         except _Overrun:
             raise self._timeout_error(callback, timeout) from None
 
-    async def _acall(
-        self, callback: ToolCallback, arguments: str, tool_context: ToolContext
-    ) -> str:
+    async def _acall(self, step: _Step, tool_context: ToolContext) -> str:
+        callback, arguments = step.callback, step.arguments
+        assert callback is not None
         attempt = 1
         while True:
             try:
@@ -712,6 +714,7 @@ class DefaultToolCallingManager(ToolCallingManager):
             except ToolExecutionException as error:
                 wait = self._failed(callback, error, attempt)
                 if wait is None:
+                    step.error = error
                     return self._processor.process(error)
             await asyncio.sleep(wait)
             attempt += 1
@@ -721,15 +724,12 @@ class DefaultToolCallingManager(ToolCallingManager):
     ) -> None:
         """One call on the event loop; the listener (which may write to a database) is
         called off it."""
-        assert step.callback is not None
         listener = control.listener if control is not None else None
         started = time.monotonic()
         if listener is not None:
             await run_blocking(None, listener.on_tool_call_started, step.tool_call, step.arguments)
         with self._observed(step) as observation:
-            observation.set_tool_call_result(
-                await self._acall(step.callback, step.arguments, tool_context)
-            )
+            observation.set_tool_call_result(await self._acall(step, tool_context))
         if listener is not None:
             await run_blocking(None, self._heard, step, listener, started)
 

@@ -20,6 +20,7 @@ from spring_ai_py.chat.client.advisor.advisor_utils import (
 )
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, ToolAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
+from spring_ai_py.chat.client.events import EVENT_LISTENER, ToolCallEvents, event_listener_of
 from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.messages import AssistantMessage, Message
@@ -428,12 +429,14 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         if resume is not None and not isinstance(resume, ToolLoopResume):
             raise TypeError(f"{ToolLoopResume.CONTEXT_KEY} must be a ToolLoopResume")
         recorder = self._recorder(request.context, resume)
+        listener = self._listener_for(request.context)
         instructions = request.prompt.get_instructions()
         # The whole history of this turn, whatever the forwarded instructions are trimmed
         # to: the manager counts the turn's tool calls from it.
         full_turn_history = instructions
         loop_context = dict(request.context)
         loop_context.pop(ToolLoopResume.CONTEXT_KEY, None)
+        loop_context.pop(EVENT_LISTENER, None)
         loop_context[TOOL_LOOP_SCOPE_KEY] = {}
         if recorder is not None and resume is None:
             loop_context[TOOL_LOOP_USER_MESSAGE_KEY] = (
@@ -458,7 +461,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                     False, done, self._leaving(done, loop_context, recorder, snapshot.messages), None
                 )
             if snapshot.phase is not LoopPhase.MODEL:
-                resumed = self._resumed_batch(snapshot, resume, options, recorder)
+                resumed = self._resumed_batch(snapshot, resume, options, recorder, listener)
                 if isinstance(resumed, ToolLoopPausedException):
                     paused = self._paused(resumed, recorder, full_turn_history, instructions, loop_context)
                     return _LoopEnd(True, paused, paused, None)
@@ -488,7 +491,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
                 if recorder is not None:
                     asking = _asking_message(chat_response)
                     recorder.at_tools(full_turn_history, instructions, loop_context, asking)
-                control = _durable_turn.batch_control(self._tool_call_listener, recorder)
+                control = _durable_turn.batch_control(listener, recorder)
             else:
                 response, control = batch
                 batch = None
@@ -523,6 +526,17 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
 
     # -- pause, resume and durable state (beyond Spring) ---------------------------
 
+    def _listener_for(self, context: dict[str, Any]) -> ToolCallListener | None:
+        """What hears the turn's tool calls: the advisor's ``tool_call_listener`` and the
+        request's event listener (``EVENT_LISTENER``, set by ``stream().events()``)."""
+        events = event_listener_of(context)
+        if events is None:
+            return self._tool_call_listener
+        heard = ToolCallEvents(events)
+        if self._tool_call_listener is None:
+            return heard
+        return _durable_turn.ListenerPair(self._tool_call_listener, heard)
+
     def _recorder(
         self, context: dict[str, Any], resume: ToolLoopResume | None
     ) -> _durable_turn.TurnRecorder | None:
@@ -555,6 +569,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         resume: ToolLoopResume,
         options: ToolCallingChatOptions,
         recorder: _durable_turn.TurnRecorder,
+        listener: ToolCallListener | None,
     ) -> tuple[ChatClientResponse, ToolBatchControl | None] | ToolLoopPausedException:
         """The batch a resumed turn runs first, or the pause it reports instead."""
         assistant = snapshot.assistant_message
@@ -581,7 +596,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             settled.records,
         )
         control = _durable_turn.batch_control(
-            self._tool_call_listener, recorder, settled.results, settled.approved
+            listener, recorder, settled.results, settled.approved
         )
         response = ChatClientResponse(ChatResponse([Generation(assistant)]), context)
         return response, control

@@ -23,6 +23,7 @@ class Finding:
 
     @property
     def translated(self) -> bool:
+        """Whether a rule translated the construct (no ``TODO(migrate)`` left for it)."""
         return not self.todo
 
 

@@ -313,7 +313,6 @@ class Migration:
         writer.emit(f'RESOURCES = Path(__file__).resolve().parents[{depth - 1}] / "resources"')
         writer.emit('"""The copied ``src/main/resources``: configuration, prompts, MCP server lists."""')
         writer.emit("")
-        overrides = {k: v for k, v in self.properties().items() if v.startswith("classpath:")}
         controllers = [c for c in self.app.classes.values() if "RestController" in c.annotations or "Controller" in c.annotations]
         if controllers:
             self._create_app(writer, controllers)
@@ -325,16 +324,11 @@ class Migration:
             writer.std.add("logging")
             writer.emit("logging.basicConfig(level=logging.INFO)", 1)
         run_arguments = "config_dir=RESOURCES"
-        if overrides:
-            writer.std.add("os")
-            rendered = ", ".join(
-                f'"{_env_name(k)}": "classpath:" + str(RESOURCES / "{v.removeprefix("classpath:").lstrip("/")}")'
-                for k, v in overrides.items()
+        if any(value.startswith("classpath:") for value in self.properties().values()):
+            # config_dir is the copied resources folder, where classpath: locations resolve.
+            self.app.findings.append(
+                Finding("src/main/resources", 1, "classpath: locations", "resolved against the copied resources (config_dir)")
             )
-            writer.emit("# classpath: locations point into the copied resources (the environment still wins)", 1)
-            writer.emit(f"environ = {{{rendered}, **os.environ}}", 1)
-            run_arguments += ", environ=environ"
-            self.app.findings.append(Finding("src/main/resources", 1, "classpath: locations", "resolved against the copied resources in main()"))
         writer.emit(f"with SpringApplication.run({run_arguments}) as context:", 1)
         wiring = _Wiring(writer, self.app)
         body: list[str] = []
@@ -545,11 +539,6 @@ class Migration:
         for finding in translated:
             lines.append(f"| {finding.file}:{finding.line} | {_cell(finding.construct)} | {_cell(finding.rule)} |")
         (self.output / "MIGRATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def _env_name(property_name: str) -> str:
-    """Boot's environment variable for a property: ``a.b-c`` → ``A_BC``."""
-    return property_name.replace("-", "").replace(".", "_").upper()
 
 
 def _cell(value: str) -> str:

@@ -7,9 +7,9 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py.anthropic import _request
 from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
@@ -343,6 +343,46 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             },
         )
         return ChatResponse(generations, metadata)
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["AnthropicChatModel"]):
+        """The builder of :class:`AnthropicChatModel`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def options(self, options: AnthropicChatOptions | None, /) -> Self:
+            return self._set("options", (options,))
+
+        def anthropic_client(self, anthropic_client: Any, /) -> Self:
+            return self._set("anthropic_client", (anthropic_client,))
+
+        def anthropic_client_async(self, anthropic_client_async: Any, /) -> Self:
+            return self._set("anthropic_client_async", (anthropic_client_async,))
+
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None, /) -> Self:
+            return self._set("tool_calling_manager", (tool_calling_manager,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
+            return self._set("meter_provider", (meter_provider,))
+
+        def build(self) -> AnthropicChatModel:
+            built = super().build()
+            assert isinstance(built, AnthropicChatModel)
+            return built
+
+    @classmethod
+    def builder(cls) -> AnthropicChatModel.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AnthropicChatModel.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 

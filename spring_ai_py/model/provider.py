@@ -387,7 +387,9 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         elif isinstance(options, options_type):
             self._options = options
         else:
-            self._options = options_type.builder().combine_with(options).build()
+            combined = options_type.builder().combine_with(options).build()
+            assert isinstance(combined, options_type)
+            self._options = combined
         if tool_calling_manager is not None:
             from spring_ai_py.model.tool.tool_calling_manager import ToolCallingManager
 

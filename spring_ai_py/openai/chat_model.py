@@ -7,9 +7,9 @@ import copy
 import json
 import logging
 from collections.abc import AsyncIterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -290,6 +290,46 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
                 )
             )
         return ChatResponse(generations, _response_metadata(completion))
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["OpenAiChatModel"]):
+        """The builder of :class:`OpenAiChatModel`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def options(self, options: OpenAiChatOptions | None, /) -> Self:
+            return self._set("options", (options,))
+
+        def openai_client(self, openai_client: Any, /) -> Self:
+            return self._set("openai_client", (openai_client,))
+
+        def openai_client_async(self, openai_client_async: Any, /) -> Self:
+            return self._set("openai_client_async", (openai_client_async,))
+
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None, /) -> Self:
+            return self._set("tool_calling_manager", (tool_calling_manager,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
+            return self._set("meter_provider", (meter_provider,))
+
+        def build(self) -> OpenAiChatModel:
+            built = super().build()
+            assert isinstance(built, OpenAiChatModel)
+            return built
+
+    @classmethod
+    def builder(cls) -> OpenAiChatModel.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> OpenAiChatModel.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 # -- helpers ------------------------------------------------------------------------

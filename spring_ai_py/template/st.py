@@ -28,6 +28,17 @@ _VALIDATION_MESSAGE = (
 )
 
 
+class _StTemplateRendererBuilder(_builder.Builder["StTemplateRenderer"]):
+    """Builder with Spring's setters; ``validate_st_functions()`` takes no argument."""
+
+    __slots__ = ()
+
+    def validate_st_functions(self, value: bool = True) -> Self:
+        """Require variables named like ST's built-in functions (``{first}``)."""
+        self._values["validate_st_functions"] = value
+        return self
+
+
 def _delimiter(value: Any, name: str) -> str:
     if not isinstance(value, str) or len(value) != 1:
         raise ValueError(f"{name} must be a single character, got {value!r}")
@@ -121,21 +132,36 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
             f"validate_st_functions={self._validate_st_functions})"
         )
 
-    @classmethod
-    def builder(cls) -> StTemplateRenderer.Builder:
-        """Return a builder with Spring's defaults."""
-        return StTemplateRenderer.Builder(cls)
-
-    def mutate(self) -> StTemplateRenderer.Builder:
-        """Return a builder pre-filled with this renderer's settings."""
-        return StTemplateRenderer.Builder(type(self), self._builder_state())
-
-    class Builder(_builder.Builder["StTemplateRenderer"]):
-        """Builder with Spring's setters; ``validate_st_functions()`` takes no argument."""
+    # --- generated builder (base: _StTemplateRendererBuilder) ---
+    class Builder(_StTemplateRendererBuilder):
+        """The builder of :class:`StTemplateRenderer`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def validate_st_functions(self, value: bool = True) -> Self:
-            """Require variables named like ST's built-in functions (``{first}``)."""
-            self._values["validate_st_functions"] = value
-            return self
+        def start_delimiter_token(self, start_delimiter_token: str, /) -> Self:
+            return self._set("start_delimiter_token", (start_delimiter_token,))
+
+        def end_delimiter_token(self, end_delimiter_token: str, /) -> Self:
+            return self._set("end_delimiter_token", (end_delimiter_token,))
+
+        def validation_mode(self, validation_mode: ValidationMode, /) -> Self:
+            return self._set("validation_mode", (validation_mode,))
+
+        def build(self) -> StTemplateRenderer:
+            built = super().build()
+            assert isinstance(built, StTemplateRenderer)
+            return built
+
+    @classmethod
+    def builder(cls) -> StTemplateRenderer.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> StTemplateRenderer.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
+
+

@@ -528,7 +528,7 @@ class ChatClientRequestSpec:
             and not self.tool_context_map
         ):
             return defaults  # options are immutable: nothing to merge, nothing to copy
-        builder = defaults.mutate()
+        builder: ChatOptionsBuilder = defaults.mutate()
         if self.options_customizer is not None:
             builder.combine_with(self.options_customizer)
         builder = self._with_tools(builder)

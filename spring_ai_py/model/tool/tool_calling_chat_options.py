@@ -112,13 +112,6 @@ class ToolCallingChatOptions(ChatOptions):
             object.__setattr__(self, "tool_context", dict(self.tool_context))
 
     @classmethod
-    def builder(cls) -> ToolCallingChatOptionsBuilder:
-        return ToolCallingChatOptionsBuilder(cls)
-
-    def mutate(self) -> ToolCallingChatOptionsBuilder:
-        return ToolCallingChatOptionsBuilder(type(self), self._set_fields())
-
-    @classmethod
     def _combine_field(cls, name: str, mine: Any, theirs: Any) -> Any:
         if name == "tool_names" and mine is not None:
             return list(dict.fromkeys([*mine, *theirs]))
@@ -188,6 +181,28 @@ class ToolCallingChatOptions(ChatOptions):
             raise RuntimeError(
                 f"Multiple tools with the same name ({', '.join(duplicates)}) found in ToolCallingChatOptions"
             )
+
+    # --- generated builder (base: ToolCallingChatOptionsBuilder) ---
+    class Builder(ToolCallingChatOptionsBuilder, ChatOptions.Builder):
+        """The builder of :class:`ToolCallingChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def build(self) -> ToolCallingChatOptions:
+            built = super().build()
+            assert isinstance(built, ToolCallingChatOptions)
+            return built
+
+    @classmethod
+    def builder(cls) -> ToolCallingChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolCallingChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultToolCallingChatOptions = ToolCallingChatOptions

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 
 
@@ -37,6 +38,37 @@ class ToolMetadata(Buildable):
         return ToolMetadata(
             return_direct=spec.return_direct, serial=spec.serial, timeout=spec.timeout
         )
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ToolMetadata"]):
+        """The builder of :class:`ToolMetadata`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def return_direct(self, return_direct: bool, /) -> Self:
+            return self._set("return_direct", (return_direct,))
+
+        def serial(self, serial: bool, /) -> Self:
+            return self._set("serial", (serial,))
+
+        def timeout(self, timeout: float | None, /) -> Self:
+            return self._set("timeout", (timeout,))
+
+        def build(self) -> ToolMetadata:
+            built = super().build()
+            assert isinstance(built, ToolMetadata)
+            return built
+
+    @classmethod
+    def builder(cls) -> ToolMetadata.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolMetadata.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultToolMetadata = ToolMetadata

@@ -33,8 +33,6 @@ from typing import TypeAlias
 PropertyValue: TypeAlias = str | int | float | bool | None
 """A value as a source holds it (YAML keeps its scalar types; the rest are text)."""
 
-_INDEX = re.compile(r"\[(\d+)\]")
-
 
 def canonical_name(name: str) -> str:
     """The relaxed form of a property name: each dotted segment lower case, without

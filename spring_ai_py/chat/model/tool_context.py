@@ -11,7 +11,7 @@ class ToolContext:
 
     Spring's ``ToolContext`` is read-only. Here the mapping given to a tool by the tool
     loop is the request's advisor context itself, so what a tool writes (``put``) is
-    visible to the advisors' ``after()`` (PORTING, tools beyond Spring).
+    visible to the advisors' ``after()`` (beyond Spring).
     """
 
     __slots__ = ("_context",)

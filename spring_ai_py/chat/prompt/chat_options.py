@@ -58,7 +58,7 @@ class ChatOptions(Buildable):
     top_p: float | None = None
 
     def __post_init__(self) -> None:
-        # A wrong type names its field here, not deep inside a request (PORTING §4). A
+        # A wrong type names its field here, not deep inside a request. A
         # subclass lists the fields it checks itself in ``_unchecked_fields``.
         check_field_types(self, getattr(self, "_unchecked_fields", frozenset()))
 
@@ -183,7 +183,7 @@ DefaultChatOptions = ChatOptions
 
 
 def as_options(options: ChatOptions | ChatOptionsBuilder | None) -> ChatOptions | None:
-    """Accept a ``ChatOptions`` or a builder of one (PORTING §9) and return options."""
+    """Accept a ``ChatOptions`` or a builder of one and return options."""
     if options is None or isinstance(options, ChatOptions):
         return options
     if isinstance(options, ChatOptionsBuilder):

@@ -84,7 +84,7 @@ class DefaultVectorStoreObservationConvention(VectorStoreObservationConvention):
     ``db.vector.query.similarity_threshold`` (a float) and ``db.vector.query.top_k``
     (an int). The query text (``db.vector.query.content``) goes on the span only with
     ``include_query_content=True``: user text stays off spans unless asked for
-    (PORTING §6; Spring always adds it).
+    (Spring always adds it).
     """
 
     DEFAULT_NAME: ClassVar[str] = "db.vector.client.operation"

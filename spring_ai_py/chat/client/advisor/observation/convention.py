@@ -20,7 +20,7 @@ _CAMEL_CASE = re.compile(r"(?<!^)(?<![A-Z])(?=[A-Z])|(?<!^)(?=[A-Z][a-z])")
 
 @lru_cache(maxsize=1024)
 def advisor_contextual_name(advisor_name: str) -> str:
-    """``MyName`` → ``my_name``; ``"Tool Calling Advisor"`` → ``tool_calling`` (PORTING §9).
+    """``MyName`` → ``my_name``; ``"Tool Calling Advisor"`` → ``tool_calling``.
 
     Splits at camel-case boundaries and spaces, lower-cases, joins with ``_`` and drops
     a trailing ``_around_advisor`` or ``_advisor``.

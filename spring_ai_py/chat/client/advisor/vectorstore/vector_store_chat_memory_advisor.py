@@ -46,7 +46,7 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     XML-escaped so stored content cannot break out of the element). ``after()`` stores
     the user message together with the assistant message of the first generation, in one
     write: unlike Spring 2.0.1, which stores the user message in ``before()``, a call
-    that fails or is cancelled stores nothing (as PORTING §7.8 for the message memory).
+    that fails or is cancelled stores nothing (as for the message memory).
     On the stream path the turn is stored once the stream completes, from the aggregated
     chunks. Only text is stored (not media).
 

@@ -42,6 +42,7 @@ from spring_ai_py.model.provider import (
 )
 
 if TYPE_CHECKING:
+    import anthropic
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
@@ -58,7 +59,11 @@ _IMAGE_TYPES = {
 }
 
 
-class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
+class AnthropicChatModel(
+    ProviderChatModel[
+        AnthropicChatOptions, "anthropic.Anthropic", "anthropic.AsyncAnthropic", dict[str, Any]
+    ]
+):
     """Spring's ``AnthropicChatModel``: a chat model over Anthropic's Messages API.
 
     System messages become the request's ``system`` text (joined by a blank line);
@@ -104,58 +109,53 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             meter_provider,
         )
 
-    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
+    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions, dict[str, Any]]:
         options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
         return CallRequest(options, params["model"], {**params, **extras})
 
-    def send(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+    def send(self, client: anthropic.Anthropic, payload: dict[str, Any]) -> ChatResponse:
         raw = client.messages.with_raw_response.create(**payload)
         with _parse_errors(raw):
             message = raw.parse()
         message = check_message(message, raw.http_response)
         return self._to_chat_response(message, _rate_limit(raw.headers))
 
-    async def asend(self, client: Any, payload: dict[str, Any]) -> ChatResponse:
+    async def asend(self, client: anthropic.AsyncAnthropic, payload: dict[str, Any]) -> ChatResponse:
         raw = await client.messages.with_raw_response.create(**payload)
         with _parse_errors(raw):
             message = await raw.parse()
         message = check_message(message, raw.http_response)
         return self._to_chat_response(message, _rate_limit(raw.headers))
 
-    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_stream(self, prompt: Prompt) -> PreparedStream:
+        options = self.request_options(prompt)
+        params, extras = self.create_request(prompt, options)
 
-        def prepare() -> PreparedStream:
-            options = self.request_options(prompt)
-            params, extras = self.create_request(prompt, options)
+        async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+            import anthropic
 
-            async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                import anthropic
+            client = self.async_client(options)
+            raw = await client.messages.with_raw_response.create(
+                **params, stream=True, **extras
+            )
+            state = _StreamingState(_rate_limit(raw.headers))
+            timeouts, transport = transport_errors()
+            events = await raw.parse()
+            try:
+                async for event in checked_events(events, raw.http_response):
+                    response = state.on_event(event)
+                    if response is not None:
+                        observation.summary.add(response)
+                        yield response
+            except timeouts as error:
+                raise anthropic.APITimeoutError(request=raw.http_request) from error
+            except transport as error:
+                raise anthropic.APIConnectionError(request=raw.http_request) from error
+            finally:
+                await events.close()
 
-                client = self.async_client(options)
-                raw = await client.messages.with_raw_response.create(
-                    **params, stream=True, **extras
-                )
-                state = _StreamingState(_rate_limit(raw.headers))
-                timeouts, transport = transport_errors()
-                events = await raw.parse()
-                try:
-                    async for event in checked_events(events, raw.http_response):
-                        response = state.on_event(event)
-                        if response is not None:
-                            observation.summary.add(response)
-                            yield response
-                except timeouts as error:
-                    raise anthropic.APITimeoutError(request=raw.http_request) from error
-                except transport as error:
-                    raise anthropic.APIConnectionError(request=raw.http_request) from error
-                finally:
-                    await events.close()
-
-            return PreparedStream(options, params["model"], source)
-
-        return self.observe_stream(prepare)
+        return PreparedStream(options, params["model"], source)
 
     # -- request ------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import logging
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert, _builder
+from spring_ai_py import _builder
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -39,6 +39,7 @@ from spring_ai_py.openai._validation import check_completion
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
 if TYPE_CHECKING:
+    import openai
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
@@ -55,7 +56,13 @@ _NO_FINISH = DefaultChatGenerationMetadata(None)
 _NULL_SCHEMA: dict[str, Any] = {"type": "null"}
 
 
-class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
+_Payload = tuple[dict[str, Any], dict[str, Any]]
+"""The body of a Chat Completions request and the SDK's request options."""
+
+
+class OpenAiChatModel(
+    ProviderChatModel[OpenAiChatOptions, "openai.OpenAI", "openai.AsyncOpenAI", _Payload]
+):
     """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
 
     ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
@@ -101,59 +108,54 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             meter_provider,
         )
 
-    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions, _Payload]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
         return CallRequest(options, params["model"], _post_arguments(params, extras))
 
-    def send(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+    def send(self, client: openai.OpenAI, payload: _Payload) -> ChatResponse:
         body, request_options = payload
-        http_response = client.post(
+        http_response = _raw(client).post(
             _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
         )
         return self._to_chat_response(_json_body(http_response))
 
-    async def asend(self, client: Any, payload: tuple[dict[str, Any], dict[str, Any]]) -> ChatResponse:
+    async def asend(self, client: openai.AsyncOpenAI, payload: _Payload) -> ChatResponse:
         body, request_options = payload
-        http_response = await client.post(
+        http_response = await _raw(client).post(
             _COMPLETIONS_PATH, cast_to=_http_response_class(), body=body, options=request_options
         )
         return self._to_chat_response(_json_body(http_response))
 
-    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_stream(self, prompt: Prompt) -> PreparedStream:
+        options = self._request_options(prompt)
+        params, extras = self.create_request(prompt, options, stream=True)
 
-        def prepare() -> PreparedStream:
-            options = self._request_options(prompt)
-            params, extras = self.create_request(prompt, options, stream=True)
+        async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+            client = self.async_client(options)
+            assembler = _ChunkAssembler()
+            body, request_options = _post_arguments(params, extras)
+            http_response = await _raw(client).post(
+                _COMPLETIONS_PATH,
+                cast_to=_http_response_class(),
+                body=body,
+                options=request_options,
+                stream=True,
+            )
+            try:
+                async for chunk in iterate_events(http_response):
+                    response = assembler.add(chunk)
+                    if response is not None:
+                        observation.summary.add(response)
+                        yield response
+            finally:
+                await http_response.aclose()
+            response = assembler.finish()
+            if response is not None:
+                observation.summary.add(response)
+                yield response
 
-            async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                client = self.async_client(options)
-                assembler = _ChunkAssembler()
-                body, request_options = _post_arguments(params, extras)
-                http_response = await client.post(
-                    _COMPLETIONS_PATH,
-                    cast_to=_http_response_class(),
-                    body=body,
-                    options=request_options,
-                    stream=True,
-                )
-                try:
-                    async for chunk in iterate_events(http_response):
-                        response = assembler.add(chunk)
-                        if response is not None:
-                            observation.summary.add(response)
-                            yield response
-                finally:
-                    await http_response.aclose()
-                response = assembler.finish()
-                if response is not None:
-                    observation.summary.add(response)
-                    yield response
-
-            return PreparedStream(options, params["model"], source)
-
-        return self.observe_stream(prepare)
+        return PreparedStream(options, params["model"], source)
 
     # -- request ------------------------------------------------------------------
 
@@ -333,6 +335,12 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
 
 
 # -- helpers ------------------------------------------------------------------------
+
+
+def _raw(client: openai.OpenAI | openai.AsyncOpenAI) -> Any:
+    """``client`` for its low-level ``post`` with a raw-response ``cast_to``, which the
+    SDK's overloads do not type."""
+    return client
 
 
 def new_openai_client(options: Any, asynchronous: bool) -> Any:

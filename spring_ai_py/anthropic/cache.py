@@ -15,7 +15,7 @@ import enum
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
@@ -203,10 +203,9 @@ class AnthropicCacheOptions(Buildable):
         def cache_tool_results(self, cache_tool_results: bool, /) -> Self:
             return self._set("cache_tool_results", (cache_tool_results,))
 
-        def build(self) -> AnthropicCacheOptions:
-            built = super().build()
-            assert isinstance(built, AnthropicCacheOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicCacheOptions: ...
 
     @classmethod
     def builder(cls) -> AnthropicCacheOptions.Builder:

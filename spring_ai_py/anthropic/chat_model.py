@@ -369,10 +369,9 @@ class AnthropicChatModel(
         def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
             return self._set("meter_provider", (meter_provider,))
 
-        def build(self) -> AnthropicChatModel:
-            built = super().build()
-            assert isinstance(built, AnthropicChatModel)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicChatModel: ...
 
     @classmethod
     def builder(cls) -> AnthropicChatModel.Builder:

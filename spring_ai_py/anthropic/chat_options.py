@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.anthropic.cache import AnthropicCacheOptions, AnthropicCacheStrategy
@@ -296,10 +296,9 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
         def web_search_tool(self, web_search_tool: AnthropicWebSearchTool | None, /) -> Self:
             return self._set("web_search_tool", (web_search_tool,))
 
-        def build(self) -> AnthropicChatOptions:
-            built = super().build()
-            assert isinstance(built, AnthropicChatOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicChatOptions: ...
 
     @classmethod
     def builder(cls) -> AnthropicChatOptions.Builder:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
@@ -55,10 +55,9 @@ class Media(Buildable):
         def name(self, name: str | None, /) -> Self:
             return self._set("name", (name,))
 
-        def build(self) -> Media:
-            built = super().build()
-            assert isinstance(built, Media)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> Media: ...
 
     @classmethod
     def builder(cls) -> Media.Builder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable, Builder
@@ -59,10 +59,9 @@ class DefaultEmbeddingOptions(EmbeddingOptions, Buildable):
         def dimensions(self, dimensions: int | None, /) -> Self:
             return self._set("dimensions", (dimensions,))
 
-        def build(self) -> DefaultEmbeddingOptions:
-            built = super().build()
-            assert isinstance(built, DefaultEmbeddingOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> DefaultEmbeddingOptions: ...
 
     @classmethod
     def builder(cls) -> DefaultEmbeddingOptions.Builder:

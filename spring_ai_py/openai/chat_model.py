@@ -318,10 +318,9 @@ class OpenAiChatModel(
         def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
             return self._set("meter_provider", (meter_provider,))
 
-        def build(self) -> OpenAiChatModel:
-            built = super().build()
-            assert isinstance(built, OpenAiChatModel)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiChatModel: ...
 
     @classmethod
     def builder(cls) -> OpenAiChatModel.Builder:

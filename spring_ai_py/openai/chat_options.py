@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
@@ -75,10 +75,9 @@ class ResponseFormat(Buildable):
         def strict(self, strict: bool | None, /) -> Self:
             return self._set("strict", (strict,))
 
-        def build(self) -> ResponseFormat:
-            built = super().build()
-            assert isinstance(built, ResponseFormat)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ResponseFormat: ...
 
     @classmethod
     def builder(cls) -> ResponseFormat.Builder:
@@ -358,10 +357,9 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         def stop(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
             return self._set("stop_sequences", (stop_sequences, *more))
 
-        def build(self) -> OpenAiChatOptions:
-            built = super().build()
-            assert isinstance(built, OpenAiChatOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiChatOptions: ...
 
     @classmethod
     def builder(cls) -> OpenAiChatOptions.Builder:

@@ -158,10 +158,9 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
         def extra_body(self, extra_body: dict[str, Any] | None, /) -> Self:
             return self._set("extra_body", (extra_body,))
 
-        def build(self) -> OpenAiEmbeddingOptions:
-            built = super().build()
-            assert isinstance(built, OpenAiEmbeddingOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiEmbeddingOptions: ...
 
     @classmethod
     def builder(cls) -> OpenAiEmbeddingOptions.Builder:
@@ -318,10 +317,9 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
             return self._set("meter_provider", (meter_provider,))
 
-        def build(self) -> OpenAiEmbeddingModel:
-            built = super().build()
-            assert isinstance(built, OpenAiEmbeddingModel)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiEmbeddingModel: ...
 
     @classmethod
     def builder(cls) -> OpenAiEmbeddingModel.Builder:

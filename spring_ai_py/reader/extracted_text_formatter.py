@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
@@ -144,10 +144,9 @@ class ExtractedTextFormatter(Buildable):
         def with_number_of_top_text_lines_to_delete(self, number_of_top_text_lines_to_delete: int, /) -> Self:
             return self._set("number_of_top_text_lines_to_delete", (number_of_top_text_lines_to_delete,))
 
-        def build(self) -> ExtractedTextFormatter:
-            built = super().build()
-            assert isinstance(built, ExtractedTextFormatter)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ExtractedTextFormatter: ...
 
     @classmethod
     def builder(cls) -> ExtractedTextFormatter.Builder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -148,10 +148,9 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
         def validation_mode(self, validation_mode: ValidationMode, /) -> Self:
             return self._set("validation_mode", (validation_mode,))
 
-        def build(self) -> StTemplateRenderer:
-            built = super().build()
-            assert isinstance(built, StTemplateRenderer)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StTemplateRenderer: ...
 
     @classmethod
     def builder(cls) -> StTemplateRenderer.Builder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Final, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -123,10 +123,9 @@ class MessageWindowChatMemory(ChatMemory, Buildable):
         def max_messages(self, max_messages: int, /) -> Self:
             return self._set("max_messages", (max_messages,))
 
-        def build(self) -> MessageWindowChatMemory:
-            built = super().build()
-            assert isinstance(built, MessageWindowChatMemory)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MessageWindowChatMemory: ...
 
     @classmethod
     def builder(cls) -> MessageWindowChatMemory.Builder:

@@ -12,7 +12,7 @@ import os
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -161,10 +161,9 @@ class AbstractMessage(Message, Buildable):
         def metadata(self, metadata: Mapping[str, Any] | None, /) -> Self:
             return self._set("metadata", (metadata,))
 
-        def build(self) -> AbstractMessage:
-            built = super().build()
-            assert isinstance(built, AbstractMessage)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AbstractMessage: ...
 
     @classmethod
     def builder(cls) -> AbstractMessage.Builder:
@@ -240,10 +239,9 @@ class UserMessage(AbstractMessage, MediaContent):
         def media(self, media: Sequence[Media] | Media | None, /, *more: Media) -> Self:
             return self._set("media", (media, *more))
 
-        def build(self) -> UserMessage:
-            built = super().build()
-            assert isinstance(built, UserMessage)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> UserMessage: ...
 
     @classmethod
     def builder(cls) -> UserMessage.Builder:
@@ -282,10 +280,9 @@ class SystemMessage(AbstractMessage):
         def text(self, text: str | os.PathLike[str] | None, /) -> Self:
             return self._set("text", (text,))
 
-        def build(self) -> SystemMessage:
-            built = super().build()
-            assert isinstance(built, SystemMessage)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SystemMessage: ...
 
     @classmethod
     def builder(cls) -> SystemMessage.Builder:
@@ -389,10 +386,9 @@ class AssistantMessage(AbstractMessage, MediaContent):
         def text(self, content: str | None, /) -> Self:
             return self._set("content", (content,))
 
-        def build(self) -> AssistantMessage:
-            built = super().build()
-            assert isinstance(built, AssistantMessage)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AssistantMessage: ...
 
     @classmethod
     def builder(cls) -> AssistantMessage.Builder:
@@ -451,10 +447,9 @@ class ToolResponseMessage(AbstractMessage):
         def responses(self, responses: ToolResponseMessage.ToolResponse | Sequence[ToolResponseMessage.ToolResponse] | None, /, *more: ToolResponseMessage.ToolResponse) -> Self:
             return self._set("responses", (responses, *more))
 
-        def build(self) -> ToolResponseMessage:
-            built = super().build()
-            assert isinstance(built, ToolResponseMessage)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolResponseMessage: ...
 
     @classmethod
     def builder(cls) -> ToolResponseMessage.Builder:

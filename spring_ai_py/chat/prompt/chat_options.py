@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py._field_types import check_field_types
@@ -143,10 +143,9 @@ class ChatOptions(Buildable):
         def top_p(self, top_p: float | None, /) -> Self:
             return self._set("top_p", (top_p,))
 
-        def build(self) -> ChatOptions:
-            built = super().build()
-            assert isinstance(built, ChatOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ChatOptions: ...
 
     @classmethod
     def builder(cls) -> ChatOptions.Builder:

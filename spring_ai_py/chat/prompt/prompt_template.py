@@ -130,10 +130,9 @@ class PromptTemplate(Buildable):
         def resource(self, resource: str | os.PathLike[str] | None, /) -> Self:
             return self._set("resource", (resource,))
 
-        def build(self) -> PromptTemplate:
-            built = super().build()
-            assert isinstance(built, PromptTemplate)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> PromptTemplate: ...
 
     @classmethod
     def builder(cls) -> PromptTemplate.Builder:
@@ -187,10 +186,9 @@ class SystemPromptTemplate(PromptTemplate):
         __slots__ = ()
         _generated_builder = True
 
-        def build(self) -> SystemPromptTemplate:
-            built = super().build()
-            assert isinstance(built, SystemPromptTemplate)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SystemPromptTemplate: ...
 
     @classmethod
     def builder(cls) -> SystemPromptTemplate.Builder:
@@ -221,10 +219,9 @@ class AssistantPromptTemplate(PromptTemplate):
         __slots__ = ()
         _generated_builder = True
 
-        def build(self) -> AssistantPromptTemplate:
-            built = super().build()
-            assert isinstance(built, AssistantPromptTemplate)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AssistantPromptTemplate: ...
 
     @classmethod
     def builder(cls) -> AssistantPromptTemplate.Builder:

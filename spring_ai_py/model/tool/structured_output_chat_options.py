@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from spring_ai_py.chat.prompt.chat_options import ChatOptions
 
@@ -31,10 +31,9 @@ class StructuredOutputChatOptions(ChatOptions):
         def output_schema(self, output_schema: str | None, /) -> Self:
             return self._set("output_schema", (output_schema,))
 
-        def build(self) -> StructuredOutputChatOptions:
-            built = super().build()
-            assert isinstance(built, StructuredOutputChatOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StructuredOutputChatOptions: ...
 
     @classmethod
     def builder(cls) -> StructuredOutputChatOptions.Builder:

@@ -189,10 +189,9 @@ class ToolCallingChatOptions(ChatOptions):
         __slots__ = ()
         _generated_builder = True
 
-        def build(self) -> ToolCallingChatOptions:
-            built = super().build()
-            assert isinstance(built, ToolCallingChatOptions)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolCallingChatOptions: ...
 
     @classmethod
     def builder(cls) -> ToolCallingChatOptions.Builder:

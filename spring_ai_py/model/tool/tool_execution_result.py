@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -73,10 +73,9 @@ class ToolExecutionResult(Buildable):
         def return_direct(self, return_direct: bool, /) -> Self:
             return self._set("return_direct", (return_direct,))
 
-        def build(self) -> ToolExecutionResult:
-            built = super().build()
-            assert isinstance(built, ToolExecutionResult)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolExecutionResult: ...
 
     @classmethod
     def builder(cls) -> ToolExecutionResult.Builder:

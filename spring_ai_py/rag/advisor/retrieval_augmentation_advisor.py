@@ -191,10 +191,9 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
         def order(self, order: int | None, /) -> Self:
             return self._set("order", (order,))
 
-        def build(self) -> RetrievalAugmentationAdvisor:
-            built = super().build()
-            assert isinstance(built, RetrievalAugmentationAdvisor)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> RetrievalAugmentationAdvisor: ...
 
     @classmethod
     def builder(cls) -> RetrievalAugmentationAdvisor.Builder:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
@@ -55,10 +55,9 @@ class ToolMetadata(Buildable):
         def timeout(self, timeout: float | None, /) -> Self:
             return self._set("timeout", (timeout,))
 
-        def build(self) -> ToolMetadata:
-            built = super().build()
-            assert isinstance(built, ToolMetadata)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolMetadata: ...
 
     @classmethod
     def builder(cls) -> ToolMetadata.Builder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -88,10 +88,9 @@ class ToolCallingObservationContext(Buildable):
         def tool_call_result(self, tool_call_result: str | None, /) -> Self:
             return self._set("tool_call_result", (tool_call_result,))
 
-        def build(self) -> ToolCallingObservationContext:
-            built = super().build()
-            assert isinstance(built, ToolCallingObservationContext)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolCallingObservationContext: ...
 
     @classmethod
     def builder(cls) -> ToolCallingObservationContext.Builder:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -47,10 +47,9 @@ class ToolReference(Buildable):
         def summary(self, summary: str, /) -> Self:
             return self._set("summary", (summary,))
 
-        def build(self) -> ToolReference:
-            built = super().build()
-            assert isinstance(built, ToolReference)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolReference: ...
 
     @classmethod
     def builder(cls) -> ToolReference.Builder:
@@ -146,10 +145,9 @@ class ToolSearchResponse(Buildable):
             def search_time_ms(self, search_time_ms: int | None, /) -> Self:
                 return self._set("search_time_ms", (search_time_ms,))
 
-            def build(self) -> ToolSearchResponse.SearchMetadata:
-                built = super().build()
-                assert isinstance(built, ToolSearchResponse.SearchMetadata)
-                return built
+            if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+                def build(self) -> ToolSearchResponse.SearchMetadata: ...
 
         @classmethod
         def builder(cls) -> ToolSearchResponse.SearchMetadata.Builder:
@@ -174,10 +172,9 @@ class ToolSearchResponse(Buildable):
         def search_metadata(self, search_metadata: ToolSearchResponse.SearchMetadata | None, /) -> Self:
             return self._set("search_metadata", (search_metadata,))
 
-        def build(self) -> ToolSearchResponse:
-            built = super().build()
-            assert isinstance(built, ToolSearchResponse)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolSearchResponse: ...
 
     @classmethod
     def builder(cls) -> ToolSearchResponse.Builder:

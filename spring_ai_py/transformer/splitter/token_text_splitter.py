@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -172,10 +172,9 @@ class TokenTextSplitter(Buildable, TextSplitter):
         def with_punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
             return self._set("punctuation_marks", (punctuation_marks, *more))
 
-        def build(self) -> TokenTextSplitter:
-            built = super().build()
-            assert isinstance(built, TokenTextSplitter)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> TokenTextSplitter: ...
 
     @classmethod
     def builder(cls) -> TokenTextSplitter.Builder:

@@ -458,10 +458,9 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         def batching_strategy(self, batching_strategy: BatchingStrategy | None, /) -> Self:
             return self._set("batching_strategy", (batching_strategy,))
 
-        def build(self) -> PgVectorStore:
-            built = super().build()
-            assert isinstance(built, PgVectorStore)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> PgVectorStore: ...
     # --- end of generated builder ---
 
 

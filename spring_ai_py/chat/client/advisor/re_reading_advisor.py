@@ -85,10 +85,9 @@ class ReReadingAdvisor(BaseAdvisor, Buildable):
         def order(self, order: int, /) -> Self:
             return self._set("order", (order,))
 
-        def build(self) -> ReReadingAdvisor:
-            built = super().build()
-            assert isinstance(built, ReReadingAdvisor)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ReReadingAdvisor: ...
 
     @classmethod
     def builder(cls) -> ReReadingAdvisor.Builder:

@@ -205,10 +205,9 @@ class SimpleLoggerAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         def order(self, order: int, /) -> Self:
             return self._set("order", (order,))
 
-        def build(self) -> SimpleLoggerAdvisor:
-            built = super().build()
-            assert isinstance(built, SimpleLoggerAdvisor)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SimpleLoggerAdvisor: ...
 
     @classmethod
     def builder(cls) -> SimpleLoggerAdvisor.Builder:

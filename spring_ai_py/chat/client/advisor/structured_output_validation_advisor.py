@@ -282,10 +282,9 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         def advisor_order(self, advisor_order: int, /) -> Self:
             return self._set("advisor_order", (advisor_order,))
 
-        def build(self) -> StructuredOutputValidationAdvisor:
-            built = super().build()
-            assert isinstance(built, StructuredOutputValidationAdvisor)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StructuredOutputValidationAdvisor: ...
 
     @classmethod
     def builder(cls) -> StructuredOutputValidationAdvisor.Builder:

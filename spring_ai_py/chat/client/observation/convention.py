@@ -94,10 +94,9 @@ class ChatClientObservationContext(Buildable):
         def response(self, response: ChatClientResponse | None, /) -> Self:
             return self._set("response", (response,))
 
-        def build(self) -> ChatClientObservationContext:
-            built = super().build()
-            assert isinstance(built, ChatClientObservationContext)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ChatClientObservationContext: ...
 
     @classmethod
     def builder(cls) -> ChatClientObservationContext.Builder:

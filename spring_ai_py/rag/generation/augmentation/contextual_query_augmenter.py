@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -117,10 +117,9 @@ class ContextualQueryAugmenter(QueryAugmenter, Buildable):
         def document_formatter(self, document_formatter: Callable[[list[Document]], str] | None, /) -> Self:
             return self._set("document_formatter", (document_formatter,))
 
-        def build(self) -> ContextualQueryAugmenter:
-            built = super().build()
-            assert isinstance(built, ContextualQueryAugmenter)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ContextualQueryAugmenter: ...
 
     @classmethod
     def builder(cls) -> ContextualQueryAugmenter.Builder:

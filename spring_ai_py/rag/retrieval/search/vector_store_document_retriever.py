@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.document import Document
@@ -97,10 +97,9 @@ class VectorStoreDocumentRetriever(DocumentRetriever, CheckedBuildable):
         def filter_expression(self, filter_expression: FilterExpressionLike | None, /) -> Self:
             return self._set("filter_expression", (filter_expression,))
 
-        def build(self) -> VectorStoreDocumentRetriever:
-            built = super().build()
-            assert isinstance(built, VectorStoreDocumentRetriever)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> VectorStoreDocumentRetriever: ...
 
     @classmethod
     def builder(cls) -> VectorStoreDocumentRetriever.Builder:

@@ -86,10 +86,9 @@ class AdvisorObservationContext(Buildable):
         def chat_client_response(self, chat_client_response: ChatClientResponse | None, /) -> Self:
             return self._set("chat_client_response", (chat_client_response,))
 
-        def build(self) -> AdvisorObservationContext:
-            built = super().build()
-            assert isinstance(built, AdvisorObservationContext)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AdvisorObservationContext: ...
 
     @classmethod
     def builder(cls) -> AdvisorObservationContext.Builder:

@@ -9,7 +9,7 @@ from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -331,10 +331,9 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
         def jdbc_template(self, data_source: DataSource | None, /) -> Self:
             return self._set("data_source", (data_source,))
 
-        def build(self) -> JdbcChatMemoryRepository:
-            built = super().build()
-            assert isinstance(built, JdbcChatMemoryRepository)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> JdbcChatMemoryRepository: ...
 
     @classmethod
     def builder(cls) -> JdbcChatMemoryRepository.Builder:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
@@ -117,10 +117,9 @@ class MultiQueryExpander(QueryExpander, CheckedBuildable):
         def number_of_queries(self, number_of_queries: int | None, /) -> Self:
             return self._set("number_of_queries", (number_of_queries,))
 
-        def build(self) -> MultiQueryExpander:
-            built = super().build()
-            assert isinstance(built, MultiQueryExpander)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MultiQueryExpander: ...
 
     @classmethod
     def builder(cls) -> MultiQueryExpander.Builder:

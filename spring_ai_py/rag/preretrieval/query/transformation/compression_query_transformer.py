@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
@@ -84,10 +84,9 @@ class CompressionQueryTransformer(QueryTransformer, CheckedBuildable):
         def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
             return self._set("prompt_template", (prompt_template,))
 
-        def build(self) -> CompressionQueryTransformer:
-            built = super().build()
-            assert isinstance(built, CompressionQueryTransformer)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> CompressionQueryTransformer: ...
 
     @classmethod
     def builder(cls) -> CompressionQueryTransformer.Builder:

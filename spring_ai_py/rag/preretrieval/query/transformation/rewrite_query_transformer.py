@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
@@ -81,10 +81,9 @@ class RewriteQueryTransformer(QueryTransformer, CheckedBuildable):
         def target_search_system(self, target_search_system: str | None, /) -> Self:
             return self._set("target_search_system", (target_search_system,))
 
-        def build(self) -> RewriteQueryTransformer:
-            built = super().build()
-            assert isinstance(built, RewriteQueryTransformer)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> RewriteQueryTransformer: ...
 
     @classmethod
     def builder(cls) -> RewriteQueryTransformer.Builder:

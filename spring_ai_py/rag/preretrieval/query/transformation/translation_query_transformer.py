@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
@@ -87,10 +87,9 @@ class TranslationQueryTransformer(QueryTransformer, CheckedBuildable):
         def target_language(self, target_language: str | None, /) -> Self:
             return self._set("target_language", (target_language,))
 
-        def build(self) -> TranslationQueryTransformer:
-            built = super().build()
-            assert isinstance(built, TranslationQueryTransformer)
-            return built
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> TranslationQueryTransformer: ...
 
     @classmethod
     def builder(cls) -> TranslationQueryTransformer.Builder:

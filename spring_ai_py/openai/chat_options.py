@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -15,6 +16,9 @@ from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
     ToolCallingChatOptionsBuilder,
 )
+
+if TYPE_CHECKING:
+    from spring_ai_py.tool import ToolCallback
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +106,7 @@ class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
     __slots__ = ()
 
-    def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | Sequence[ToolCallback] | None) -> Self:
         """As the tool-calling builder, except that ``tool_callbacks(None)`` clears them
         (Spring's ``OpenAiChatOptions.Builder`` accepts a null list)."""
         if len(tool_callbacks) == 1 and tool_callbacks[0] is None:

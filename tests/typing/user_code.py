@@ -70,6 +70,8 @@ def check_builders() -> None:
     stopped = OpenAiChatOptions.builder().stop(["\n\n"]).stop("a", "b").max_tokens(5).seed(1).build()
     assert_type(stopped, OpenAiChatOptions)
     assert_type(options.mutate().user("u").build(), OpenAiChatOptions)
+    with_tools = OpenAiChatOptions.builder().tool_callbacks(add).tool_names("a", "b").build()
+    assert_type(with_tools, OpenAiChatOptions)
     assert_type(UserMessage.builder().text("hi").media([]).build(), UserMessage)
     print(advisor, logger, options, UserMessage.builder().text("hi").build())
 
@@ -78,6 +80,7 @@ def check_builders() -> None:
     OpenAiChatOptions.builder().temprature(0.2)  # type: ignore[attr-defined]
     OpenAiChatOptions.builder().temperature("hot")  # type: ignore[arg-type]
     OpenAiChatOptions.builder().stop([1])  # type: ignore[list-item]
+    OpenAiChatOptions.builder().tool_callbacks("add")  # type: ignore[arg-type]
     wrong: int = OpenAiChatOptions.builder().build()  # type: ignore[assignment]
     del wrong
 

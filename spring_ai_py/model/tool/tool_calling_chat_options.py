@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -24,7 +24,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
 
     __slots__ = ()
 
-    def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | Sequence[ToolCallback] | None) -> Self:
         if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
             raise ValueError("tool_callbacks cannot be null")
         if len(tool_callbacks) == 1 and isinstance(tool_callbacks[0], list | tuple):
@@ -35,7 +35,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         self._values["tool_callbacks"] = [*existing, *tool_callbacks]
         return self
 
-    def tool_names(self, *tool_names: Any) -> Self:
+    def tool_names(self, *tool_names: str | Iterable[str] | None) -> Self:
         if len(tool_names) == 1 and (
             tool_names[0] is None or isinstance(tool_names[0], list | tuple | set)
         ):

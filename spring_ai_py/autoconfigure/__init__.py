@@ -31,6 +31,7 @@ from spring_ai_py.autoconfigure.chat import (
 from spring_ai_py.autoconfigure.context import ApplicationContext, SpringApplication
 from spring_ai_py.autoconfigure.datasource import DataSourceProperties
 from spring_ai_py.autoconfigure.environment import (
+    ConfigDataLoadError,
     Environment,
     EnvironmentVariablesPropertySource,
     PropertySource,
@@ -53,6 +54,7 @@ from spring_ai_py.autoconfigure.openai import (
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
     PgVectorStoreProperties,
+    VectorStoreObservationProperties,
     VectorStoreSelectionProperties,
 )
 
@@ -63,6 +65,7 @@ __all__ = [
     "ApplicationContext",
     "ChatClientBuilderProperties",
     "ChatObservationProperties",
+    "ConfigDataLoadError",
     "ConfigurationProperties",
     "ConfigurationPropertiesBindError",
     "DataSourceProperties",
@@ -86,6 +89,7 @@ __all__ = [
     "SpringAiModelProperties",
     "SpringApplication",
     "ToolCallingProperties",
+    "VectorStoreObservationProperties",
     "VectorStoreSelectionProperties",
     "canonical_name",
     "parse_duration",

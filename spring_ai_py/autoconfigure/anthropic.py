@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration
+from spring_ai_py.autoconfigure.environment import Environment
+
+ANTHROPIC_URL = "https://api.anthropic.com"
+"""Where requests go without ``base-url`` or ``ANTHROPIC_BASE_URL`` (Spring's default)."""
+
+ANTHROPIC_API_KEY = "ANTHROPIC_API_KEY"
 
 
 class AnthropicConnectionProperties(ConfigurationProperties):
@@ -16,17 +24,33 @@ class AnthropicConnectionProperties(ConfigurationProperties):
 
     base_url: str | None = None
     api_key: SecretStr | None = None
-    timeout: Duration | None = None
-    max_retries: int | None = None
+    timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    max_retries: int | None = Field(default=None, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
-    def option_values(self) -> dict[str, Any]:
-        """The connection as ``AnthropicChatOptions`` keywords (only what was set)."""
-        values: dict[str, Any] = {}
+    def option_values(self, variable: Callable[[str], str | None]) -> dict[str, Any]:
+        """The connection as ``AnthropicChatOptions`` keywords, completed as Spring's
+        ``AnthropicSetup`` completes it from the environment variables that ``variable``
+        reads (the context's ``environ``, never ``os.environ`` behind its back): an
+        unset base URL is ``ANTHROPIC_BASE_URL``, else ``https://api.anthropic.com``; an
+        unset key is ``ANTHROPIC_API_KEY``, else ``ANTHROPIC_AUTH_TOKEN`` (sent as the
+        key, as 2.0.1 sends it)."""
+        values: dict[str, Any] = {
+            "base_url": self.base_url or variable("ANTHROPIC_BASE_URL") or ANTHROPIC_URL
+        }
         if self.api_key is not None:
-            values["api_key"] = self.api_key.get_secret_value()
-        if self.base_url is not None:
-            values["base_url"] = self.base_url
+            api_key: str | None = self.api_key.get_secret_value()
+        else:
+            api_key = variable(ANTHROPIC_API_KEY)
+            if api_key is None:
+                api_key = variable("ANTHROPIC_AUTH_TOKEN")
+        if api_key is None:
+            raise ValueError(
+                "Anthropic API key must be set. Use the connection property: "
+                f"spring.ai.anthropic.api-key (or the {ANTHROPIC_API_KEY} or "
+                "ANTHROPIC_AUTH_TOKEN environment variable)"
+            )
+        values["api_key"] = api_key
         if self.timeout is not None:
             values["timeout"] = self.timeout.total_seconds()
         if self.max_retries is not None:
@@ -44,12 +68,12 @@ class AnthropicChatProperties(ConfigurationProperties):
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.anthropic.chat.options",)
 
     model: str | None = None
-    max_tokens: int | None = None
+    max_tokens: int | None = Field(default=None, gt=0)
     metadata: dict[str, Any] | None = None
     stop_sequences: list[str] | None = None
-    temperature: float | None = None
-    top_p: float | None = None
-    top_k: int | None = None
+    temperature: float | None = Field(default=None, ge=0, le=1)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    top_k: int | None = Field(default=None, gt=0)
     tool_choice: str | dict[str, Any] | None = None
     thinking: dict[str, Any] | None = None
     disable_parallel_tool_use: bool | None = None
@@ -68,3 +92,16 @@ class AnthropicChatProperties(ConfigurationProperties):
         if self.http_headers:
             values["http_headers"] = dict(self.http_headers)
         return values
+
+
+def api_key_resolves(environment: Environment) -> bool:
+    """Whether the Anthropic chat model has a key: ``spring.ai.anthropic.api-key`` with
+    every placeholder resolved, else the ``ANTHROPIC_API_KEY`` or ``ANTHROPIC_AUTH_TOKEN``
+    environment variable."""
+    value = environment.get_property(f"{AnthropicConnectionProperties.CONFIG_PREFIX}.api-key")
+    if value is not None:
+        return Environment.unresolved(value) is None
+    return any(
+        environment.environment_variable(name) is not None
+        for name in (ANTHROPIC_API_KEY, "ANTHROPIC_AUTH_TOKEN")
+    )

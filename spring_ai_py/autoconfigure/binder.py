@@ -6,18 +6,25 @@ with a ``CONFIG_PREFIX``; each field binds the property named after it in kebab 
 name, ``dict`` fields take every entry below it, and ``list`` fields take indexed
 entries (``args[0]``) or one comma-separated value. A field missing under the prefix is
 looked up under each of ``DEPRECATED_PREFIXES`` (Spring 2.0's old ``chat.options.*``
-spellings) before its default applies.
+spellings) before its default applies, except the fields in ``NOT_DEPRECATED_FIELDS``:
+those bind to nothing under the old spelling (a warning names the property and its
+current spelling), as in Spring AI 2.0.1.
 
 Whatever cannot be bound raises :class:`ConfigurationPropertiesBindError` naming the
-property, where it was set and the problem; a secret's value never appears in it.
+property, where it was set and the problem; a secret's value never appears in it: not
+that of a ``SecretStr`` field, of a property or map entry whose key is sensitive
+(``...password``, ``...api-key``, ``GITHUB_TOKEN``: Boot's sanitizer rules), or of a
+value taken from a placeholder naming one (``${OPENAI_API_KEY}``); URL passwords are
+masked. The same rules mask the ``repr`` of every properties class.
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 import re
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 from typing import (
     Annotated,
@@ -32,9 +39,12 @@ from typing import (
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, SecretStr, ValidationError
 
+from spring_ai_py._sanitize import MASK, is_sensitive_key, mask_url_passwords, sanitized_value
 from spring_ai_py.autoconfigure.environment import Environment, canonical_name
 
 P = TypeVar("P", bound="ConfigurationProperties")
+
+_logger = logging.getLogger("spring_ai_py.autoconfigure")
 
 
 class ConfigurationPropertiesBindError(ValueError):
@@ -53,17 +63,29 @@ class PropertiesModel(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore", arbitrary_types_allowed=True)
 
+    def __repr_args__(self) -> Iterator[tuple[str | None, object]]:
+        # Boot's sanitizer: sensitive fields and map entries, and URL passwords, masked.
+        for name, value in super().__repr_args__():
+            if value is not None and name is not None and is_sensitive_key(name):
+                yield name, value if isinstance(value, SecretStr) else MASK
+            else:
+                yield name, sanitized_value(value)
+
 
 class ConfigurationProperties(PropertiesModel):
     """Typed settings bound from the properties below ``CONFIG_PREFIX``."""
 
     CONFIG_PREFIX: ClassVar[str] = ""
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ()
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """Fields that bind under ``CONFIG_PREFIX`` only, never under ``DEPRECATED_PREFIXES``."""
 
     @classmethod
     def bind(cls: type[P], environment: Environment) -> P:
         """Bind this class's properties from ``environment``."""
-        return bind(environment, cls, cls.CONFIG_PREFIX, cls.DEPRECATED_PREFIXES)
+        return bind(
+            environment, cls, cls.CONFIG_PREFIX, cls.DEPRECATED_PREFIXES, cls.NOT_DEPRECATED_FIELDS
+        )
 
 
 # -- value conversions Boot applies ------------------------------------------------------
@@ -156,6 +178,8 @@ class _Binding:
         # from one source only (a list).
         self.placeholders = placeholders if placeholders is not None else environment
         self.origins: dict[tuple[str | int, ...], tuple[str, str]] = {}
+        # Where a value came from a placeholder naming a secret ("${OPENAI_API_KEY}").
+        self.secret_locs: set[tuple[str | int, ...]] = set()
 
     def value(self, name: str, loc: tuple[str | int, ...]) -> object:
         found = self.environment.find(name)
@@ -163,20 +187,32 @@ class _Binding:
             return _MISSING
         origin, raw = found
         self.origins[loc] = (name, origin)
-        if isinstance(raw, str):
+        return self.resolved(name, origin, raw, loc)
+
+    def resolved(self, name: str, origin: str, raw: object, loc: tuple[str | int, ...]) -> object:
+        """``raw`` with its placeholders resolved; a bound exceeded names the property."""
+        if not isinstance(raw, str):
+            return raw
+        secret = _is_secret_name(name) or _names_secret(raw)
+        if secret:
+            self.secret_locs.add(loc)
+        try:
             return self.placeholders.resolve_placeholders(raw)
-        return raw
+        except ValueError as error:
+            problem = "its placeholders cannot be resolved" if secret else str(error)
+            raise ConfigurationPropertiesBindError(name, problem, origin) from None
 
     def model(
         self,
         model: type[BaseModel],
         prefixes: tuple[str, ...],
         loc: tuple[str | int, ...],
+        only_first_prefix: frozenset[str] = frozenset(),
     ) -> dict[str, object]:
         data: dict[str, object] = {}
         for field_name, info in model.model_fields.items():
             annotation = _unwrap(info.annotation)
-            for prefix in prefixes:
+            for prefix in prefixes[:1] if field_name in only_first_prefix else prefixes:
                 name = f"{prefix}.{_kebab(field_name)}"
                 bound = self.field(annotation, name, (*loc, field_name))
                 if bound is not _MISSING:
@@ -224,10 +260,7 @@ class _Binding:
                 hit = self.environment.find(canonical)
                 if hit is not None:
                     self.origins[loc] = (f"{name}.{rest}", hit[0])
-                    raw = hit[1]
-                    if isinstance(raw, str):
-                        return self.placeholders.resolve_placeholders(raw)
-                    return raw
+                    return self.resolved(f"{name}.{rest}", hit[0], hit[1], loc)
         return _MISSING
 
     def sequence(self, annotation: Any, name: str, loc: tuple[str | int, ...]) -> object:
@@ -261,9 +294,11 @@ class _Binding:
                     if item is not _MISSING:
                         items.append(item)
             self.origins.update(binding.origins)
+            self.secret_locs.update(binding.secret_locs)
             return items
         single = binding.value(name, loc)
         self.origins.update(binding.origins)
+        self.secret_locs.update(binding.secret_locs)
         if single is _MISSING:
             return _MISSING
         if isinstance(single, str):
@@ -300,6 +335,18 @@ def _original_first_segment(original: str, prefix: str, fallback: str) -> str:
     return fallback
 
 
+_PLACEHOLDER_NAME = re.compile(r"\$\{([^}:$]+)")
+
+
+def _is_secret_name(property_name: str) -> bool:
+    last = property_name.rsplit(".", 1)[-1].split("[")[0]
+    return is_sensitive_key(last)
+
+
+def _names_secret(raw: str) -> bool:
+    return any(_is_secret_name(name.strip()) for name in _PLACEHOLDER_NAME.findall(raw))
+
+
 class _Missing:
     def __repr__(self) -> str:
         return "<missing>"
@@ -313,10 +360,25 @@ def bind(
     model: type[P],
     prefix: str,
     deprecated_prefixes: tuple[str, ...] = (),
+    not_deprecated_fields: frozenset[str] = frozenset(),
 ) -> P:
-    """Bind ``model`` from the properties below ``prefix`` (then ``deprecated_prefixes``)."""
+    """Bind ``model`` from the properties below ``prefix`` (then ``deprecated_prefixes``,
+    except for ``not_deprecated_fields``)."""
     binding = _Binding(environment)
-    data = binding.model(model, (prefix, *deprecated_prefixes), ())
+    data = binding.model(model, (prefix, *deprecated_prefixes), (), not_deprecated_fields)
+    for field_name in sorted(not_deprecated_fields):
+        for deprecated in deprecated_prefixes:
+            ignored = f"{deprecated}.{_kebab(field_name)}"
+            found = environment.find(ignored)
+            if found is not None:
+                _logger.warning(
+                    "Property '%s' (from %s) binds to nothing in Spring AI 2.0.1 and is "
+                    "ignored: use '%s.%s'",
+                    ignored,
+                    found[0],
+                    prefix,
+                    _kebab(field_name),
+                )
     try:
         bound = model.model_validate(data)
     except ValidationError as error:
@@ -339,10 +401,15 @@ def _bind_error(
                 break
     name = known[0] if known else prefix + "." + ".".join(_kebab(str(p)) for p in loc)
     origin = known[1] if known else None
-    secret = bool(loc) and isinstance(loc[0], str) and loc[0] in _secret_fields(model)
-    message = str(first.get("msg", "invalid value"))
+    secret = (
+        (bool(loc) and isinstance(loc[0], str) and loc[0] in _secret_fields(model))
+        or any(isinstance(step, str) and is_sensitive_key(step) for step in loc)
+        or _is_secret_name(name)
+        or any(loc[:length] in binding.secret_locs for length in range(len(loc), 0, -1))
+    )
+    message = mask_url_passwords(str(first.get("msg", "invalid value")))
     if not secret and "input" in first and not isinstance(first["input"], dict | list):
-        message = f"{message} (value: {first['input']!r})"
+        message = f"{message} (value: {mask_url_passwords(repr(first['input']))})"
     return ConfigurationPropertiesBindError(name, message, origin)
 
 

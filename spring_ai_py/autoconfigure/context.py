@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from spring_ai_py.autoconfigure import anthropic as _anthropic
+from spring_ai_py.autoconfigure import openai as _openai
 from spring_ai_py.autoconfigure.anthropic import (
     AnthropicChatProperties,
     AnthropicConnectionProperties,
@@ -48,6 +50,7 @@ from spring_ai_py.autoconfigure.openai import (
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
     PgVectorStoreProperties,
+    VectorStoreObservationProperties,
     VectorStoreSelectionProperties,
 )
 
@@ -64,6 +67,7 @@ if TYPE_CHECKING:
     from spring_ai_py.model.tool import ToolCallingManager
     from spring_ai_py.tool import ToolCallbackProvider
     from spring_ai_py.vectorstore import VectorStore
+    from spring_ai_py.vectorstore.observation import VectorStoreObservationConvention
 
 P = TypeVar("P", bound=ConfigurationProperties)
 B = TypeVar("B")
@@ -72,6 +76,13 @@ _logger = logging.getLogger("spring_ai_py.autoconfigure")
 
 CHAT_PROVIDERS = ("openai", "anthropic")
 EMBEDDING_PROVIDERS = ("openai",)
+
+# Whether a provider's API key resolves: of two providers configured, the one whose key
+# does not resolve is left out (Spring's example apps list both keys, ship one starter).
+_KEY_RESOLVES: dict[str, Callable[[Environment], bool]] = {
+    "openai": _openai.api_key_resolves,
+    "anthropic": _anthropic.api_key_resolves,
+}
 
 
 class ApplicationContext:
@@ -312,6 +323,9 @@ class ApplicationContext:
             return name
         configured = [p for p in supported if self.environment.has_any_under(f"spring.ai.{p}")]
         if len(configured) > 1:
+            with_key = [p for p in configured if _KEY_RESOLVES[p](self.environment)]
+            if len(with_key) == 1:
+                return with_key[0]
             raise RuntimeError(
                 f"Both {' and '.join(configured)} are configured: set {property_name} to "
                 f"the one the {kind} model should use"
@@ -323,16 +337,9 @@ class ApplicationContext:
     ) -> dict[str, Any]:
         common = self.get_properties(OpenAiCommonProperties)
         connection = OpenAiConnection.resolve(common, section)
-        values = connection.option_values()
-        if connection.api_key is None:
-            # The SDK's own fallback, read from this context's environment.
-            values["api_key"] = self._require_env_key(
-                "OPENAI_API_KEY",
-                "OpenAI API key must be set. Use the connection property: "
-                f"spring.ai.openai.api-key or {section.CONFIG_PREFIX}.api-key "
-                "(or the OPENAI_API_KEY environment variable)",
-            )
-        return values
+        return connection.option_values(
+            self.environment.environment_variable, section.CONFIG_PREFIX
+        )
 
     def _openai_chat_model(self) -> ChatModel:
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
@@ -356,13 +363,7 @@ class ApplicationContext:
         connection = self.get_properties(AnthropicConnectionProperties)
         chat = self.get_properties(AnthropicChatProperties)
         values = chat.option_values()
-        values.update(connection.option_values())
-        if connection.api_key is None:
-            values["api_key"] = self._require_env_key(
-                "ANTHROPIC_API_KEY",
-                "Anthropic API key must be set. Use the connection property: "
-                "spring.ai.anthropic.api-key (or the ANTHROPIC_API_KEY environment variable)",
-            )
+        values.update(connection.option_values(self.environment.environment_variable))
         return AnthropicChatModel(
             options=AnthropicChatOptions(**values),
             tool_calling_manager=self.tool_calling_manager(),
@@ -388,12 +389,25 @@ class ApplicationContext:
     def _tool_calling_manager(self) -> ToolCallingManager:
         from spring_ai_py.model.tool import DefaultToolCallingManager
         from spring_ai_py.tool.execution import DefaultToolExecutionExceptionProcessor
+        from spring_ai_py.tool.observation import DefaultToolCallingObservationConvention
 
         properties = self.get_properties(ToolCallingProperties)
         limits = properties.limits
+        include_content = properties.observations.include_content
+        if include_content:
+            _logger.warning(
+                "You have enabled the inclusion of the tool call arguments and result in the "
+                "observations, with the risk of exposing sensitive or private information. "
+                "Please, be careful!"
+            )
         builder = (
             DefaultToolCallingManager.builder()
             .tracer_provider(self._tracer_provider)
+            .observation_convention(
+                DefaultToolCallingObservationConvention(
+                    include_arguments=include_content, include_result=include_content
+                )
+            )
             .tool_execution_exception_processor(
                 DefaultToolExecutionExceptionProcessor.builder()
                 .always_throw(properties.throw_exception_on_error)
@@ -441,10 +455,16 @@ class ApplicationContext:
                 if self.environment.has_any_under(PgVectorStoreProperties.CONFIG_PREFIX)
                 else "simple"
             )
+        convention = self._vector_store_convention()
         if kind == "simple":
             from spring_ai_py.vectorstore import SimpleVectorStore
 
-            return SimpleVectorStore.builder(self.embedding_model()).build()
+            return (
+                SimpleVectorStore.builder(self.embedding_model())
+                .tracer_provider(self._tracer_provider)
+                .custom_observation_convention(convention)
+                .build()
+            )
         if kind != "pgvector":
             raise ConfigurationPropertiesBindError(
                 "spring.ai.vectorstore.type",
@@ -470,8 +490,21 @@ class ApplicationContext:
             .index_type(pg.index_type)
             .initialize_schema(pg.initialize_schema)
             .max_document_batch_size(pg.max_document_batch_size)
+            .tracer_provider(self._tracer_provider)
+            .custom_observation_convention(convention)
             .build()
         )
+
+    def _vector_store_convention(self) -> VectorStoreObservationConvention:
+        from spring_ai_py.vectorstore.observation import DefaultVectorStoreObservationConvention
+
+        log_query_response = self.get_properties(VectorStoreObservationProperties).log_query_response
+        if log_query_response:
+            _logger.warning(
+                "You have enabled logging out of the query response content with the risk of "
+                "exposing sensitive or private information. Please, be careful!"
+            )
+        return DefaultVectorStoreObservationConvention(include_query_response=log_query_response)
 
     def _mcp_sync_clients(self) -> _McpClients:
         common = self.get_properties(McpClientCommonProperties)
@@ -518,7 +551,8 @@ class ApplicationContext:
         stdio = self.get_properties(McpStdioClientProperties)
         connections: dict[str, McpConnection] = {}
         if stdio.servers_configuration:
-            for name, server in _claude_desktop_servers(stdio.servers_configuration).items():
+            servers = _claude_desktop_servers(self.environment, stdio.servers_configuration)
+            for name, server in servers.items():
                 connections[name] = McpStdioConnection(
                     server["command"], server.get("args", ()), server.get("env")
                 )
@@ -539,13 +573,6 @@ class ApplicationContext:
             return ToolCallbackProvider.from_()
         return SyncMcpToolCallbackProvider.builder().mcp_clients(self.mcp_sync_clients()).build()
 
-    def _require_env_key(self, variable: str, message: str) -> str:
-        env = self.environment._env
-        key = env.lookup_exact(variable) if env is not None else os.environ.get(variable)
-        if not key:
-            raise ValueError(message)
-        return key
-
 
 class _McpClients:
     """The configured MCP clients, closed together with the context."""
@@ -564,20 +591,26 @@ def _required(value: str | None, property_name: str) -> str:
     return value
 
 
-def _claude_desktop_servers(location: str) -> dict[str, dict[str, Any]]:
-    """The ``mcpServers`` of a Claude Desktop style JSON file (``classpath:`` and
-    ``file:`` prefixes are read as paths)."""
+def _claude_desktop_servers(environment: Environment, location: str) -> dict[str, dict[str, Any]]:
+    """The ``mcpServers`` of a Claude Desktop style JSON file (a ``classpath:`` location
+    is in the application's resources: see :meth:`Environment.resource`)."""
     import json
-    from pathlib import Path
 
-    path = Path(location.removeprefix("file:").removeprefix("classpath:"))
     property_name = "spring.ai.mcp.client.stdio.servers-configuration"
+    try:
+        path = environment.resource(location)
+    except FileNotFoundError as error:
+        raise ConfigurationPropertiesBindError(property_name, str(error)) from None
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ConfigurationPropertiesBindError(property_name, f"cannot read {path}: {error}") from error
     except json.JSONDecodeError as error:
         raise ConfigurationPropertiesBindError(property_name, f"{path} is not JSON: {error}") from error
+    except RecursionError:
+        raise ConfigurationPropertiesBindError(
+            property_name, f"{path} nests its JSON too deeply"
+        ) from None
     servers = document.get("mcpServers") if isinstance(document, dict) else None
     if not isinstance(servers, dict) or not all(
         isinstance(s, dict) and isinstance(s.get("command"), str) for s in servers.values()

@@ -7,7 +7,8 @@ first, as Boot orders them:
 2. operating-system environment variables (relaxed: ``SPRING_AI_OPENAI_API_KEY``
    binds ``spring.ai.openai.api-key``);
 3. profile-specific files, ``application-<profile>.properties`` / ``.yml`` / ``.yaml``,
-   ``config/`` before the working directory, a later active profile before an earlier;
+   ``config/`` before the working directory, a later active profile before an earlier
+   (with no active profile, those of ``spring.profiles.default``, else ``default``);
 4. ``application.properties`` / ``.yml`` / ``.yaml``, ``config/`` before the working
    directory.
 
@@ -23,15 +24,54 @@ whole environment and then against environment variables by their exact name.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from yaml import SafeLoader
 
 PropertyValue: TypeAlias = str | int | float | bool | None
 """A value as a source holds it (YAML keeps its scalar types; the rest are text)."""
+
+
+class ConfigDataLoadError(ValueError):
+    """A configuration file that cannot be read (Boot's ``ConfigDataLoadException``):
+    a directory where a file should be, text that is not UTF-8, malformed YAML, or a
+    file over the limits below. ``location`` is the file."""
+
+    def __init__(self, location: Path, problem: str) -> None:
+        self.location = location
+        self.problem = problem
+        super().__init__(f"Failed to load property source from location '{location}': {problem}")
+
+
+MAX_FILE_SIZE = 3 * 1024 * 1024
+"""The largest configuration file read, in bytes (SnakeYAML's ``codePointLimit``)."""
+
+MAX_YAML_ALIASES = 50
+"""How many aliases to collections a YAML file may use (SnakeYAML's
+``maxAliasesForCollections``); more is refused as a billion-laughs file."""
+
+MAX_NESTING_DEPTH = 50
+"""How deep YAML collections may nest (SnakeYAML's ``nestingDepthLimit``)."""
+
+MAX_PROPERTIES_PER_FILE = 100_000
+"""How many properties one file may expand into (aliases included)."""
+
+MAX_PLACEHOLDER_DEPTH = 32
+"""How deep placeholders may nest or refer to one another."""
+
+MAX_PLACEHOLDER_EXPANSION = 1_000_000
+"""How many characters resolving one value may produce."""
+
+MAX_PLACEHOLDERS_PER_VALUE = 10_000
+"""How many placeholders resolving one value may replace (``${a}${a}...`` where each
+refers to more of the same grows exponentially)."""
 
 
 def canonical_name(name: str) -> str:
@@ -129,6 +169,9 @@ class Environment:
     sources: list[PropertySource]
     active_profiles: tuple[str, ...] = ()
     _env: EnvironmentVariablesPropertySource | None = field(default=None, repr=False)
+    config_dir: Path | None = None
+    """The application's directory (``config_dir`` of :meth:`load`): its ``resources/``
+    and itself are the class path that ``classpath:`` locations resolve against."""
 
     @classmethod
     def load(
@@ -143,7 +186,7 @@ class Environment:
         (default: the working directory).
 
         ``profiles`` replaces ``spring.profiles.active``; ``overrides`` win over
-        everything; ``environ`` replaces ``os.environ`` (for tests).
+        everything; ``environ`` is the whole environment, read instead of ``os.environ``.
         """
         root = Path(config_dir) if config_dir is not None else Path.cwd()
         env_source = EnvironmentVariablesPropertySource(os.environ if environ is None else environ)
@@ -152,30 +195,32 @@ class Environment:
         base_documents = [
             (path, docs) for path, docs in _read_location_files(locations, "application")
         ]
+        bootstrap = Environment(
+            [override_source, env_source]
+            + [
+                PropertySource(str(p), d.properties)
+                for p, ds in base_documents
+                for d in ds
+                if not d.on_profile
+            ],
+            (),
+            env_source,
+        )
         if profiles is None:
-            bootstrap = Environment(
-                [override_source, env_source]
-                + [
-                    PropertySource(str(p), d.properties)
-                    for p, ds in base_documents
-                    for d in ds
-                    if not d.on_profile
-                ],
-                (),
-                env_source,
-            )
             active = _split_profiles(bootstrap.get_property("spring.profiles.active"))
         else:
             active = tuple(p.strip() for p in profiles if p and p.strip())
-        # Without an active profile Boot uses the "default" profile.
-        effective = active or (DEFAULT_PROFILE,)
+        # Without an active profile Boot uses spring.profiles.default ("default" unset).
+        effective = active or (
+            _split_profiles(bootstrap.get_property("spring.profiles.default")) or (DEFAULT_PROFILE,)
+        )
         sources: list[PropertySource] = [override_source, env_source]
         for profile in reversed(effective):
             for path, documents in _read_location_files(locations, f"application-{profile}"):
                 sources.extend(_applicable(path, documents, effective))
         for path, documents in base_documents:
             sources.extend(_applicable(path, documents, effective))
-        return cls(sources, active, env_source)
+        return cls(sources, active, env_source, root)
 
     def get_property(self, name: str, default: str | None = None) -> str | None:
         """The text of property ``name`` with placeholders resolved, else ``default``."""
@@ -235,6 +280,35 @@ class Environment:
         match = re.search(r"\$\{[^}]*\}", text)
         return match.group(0) if match else None
 
+    def resource(self, location: str) -> Path:
+        """The file a resource location (a ``...-configuration`` property) names.
+
+        ``classpath:x`` (or ``classpath:/x``) is ``x`` in the application's resources:
+        ``<config_dir>/resources/x``, else ``<config_dir>/x``, never the filesystem root
+        or the working directory, and never a path that ``..`` leads out of them.
+        ``file:x`` and a plain path are filesystem paths. A ``classpath:`` resource that
+        does not exist raises ``FileNotFoundError`` in Spring's words.
+        """
+        if not location.startswith("classpath:"):
+            return Path(location.removeprefix("file:"))
+        relative = location.removeprefix("classpath:").lstrip("/")
+        root = self.config_dir if self.config_dir is not None else Path.cwd()
+        for base in (root / "resources", root):
+            candidate = (base / relative).resolve()
+            if candidate.is_relative_to(base.resolve()) and candidate.exists():
+                return candidate
+        raise FileNotFoundError(
+            f"class path resource [{relative}] cannot be opened because it does not exist "
+            f"(looked in {root / 'resources'} and {root})"
+        )
+
+    def environment_variable(self, name: str) -> str | None:
+        """The environment variable ``name`` by its exact name, from the ``environ`` this
+        environment was loaded with (``os.environ`` when none was given)."""
+        if self._env is not None:
+            return self._env.lookup_exact(name)
+        return os.environ.get(name)
+
     def _lookup_for_placeholder(self, name: str) -> str | None:
         found = self.find(name)
         if found is not None and found[1] is not None:
@@ -256,14 +330,34 @@ def _split_profiles(value: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in value.split(",") if p.strip())
 
 
-_MAX_PLACEHOLDER_DEPTH = 32
+class _Budget:
+    """What resolving one value may still do: replace placeholders and produce text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.characters = MAX_PLACEHOLDER_EXPANSION
+        self.placeholders = MAX_PLACEHOLDERS_PER_VALUE
+
+    def spend(self, characters: int) -> None:
+        self.characters -= characters
+        self.placeholders -= 1
+        if self.characters < 0 or self.placeholders < 0:
+            raise ValueError(
+                f"Resolving placeholders in '{self.text:.80}' replaces more than "
+                f"{MAX_PLACEHOLDERS_PER_VALUE} placeholders or expands to more than "
+                f"{MAX_PLACEHOLDER_EXPANSION} characters"
+            )
 
 
-def _resolve(text: str, env: Environment, depth: int) -> str:
+def _resolve(text: str, env: Environment, depth: int, budget: _Budget | None = None) -> str:
     if "${" not in text:
         return text
-    if depth > _MAX_PLACEHOLDER_DEPTH:
-        raise ValueError(f"Circular placeholder reference in '{text}'")
+    if depth > MAX_PLACEHOLDER_DEPTH:
+        raise ValueError(
+            f"Circular placeholder reference in '{text:.80}' (or placeholders nested deeper "
+            f"than {MAX_PLACEHOLDER_DEPTH})"
+        )
+    budget = budget if budget is not None else _Budget(text)
     out: list[str] = []
     index = 0
     while True:
@@ -278,14 +372,16 @@ def _resolve(text: str, env: Environment, depth: int) -> str:
         out.append(text[index:start])
         body = text[start + 2 : end]
         key, has_default, default = _split_placeholder(body)
-        key = _resolve(key, env, depth + 1)
+        key = _resolve(key, env, depth + 1, budget)
         value = env._lookup_for_placeholder(key)
         if value is not None:
-            out.append(_resolve(value, env, depth + 1))
+            replaced = _resolve(value, env, depth + 1, budget)
         elif has_default:
-            out.append(_resolve(default, env, depth + 1))
+            replaced = _resolve(default, env, depth + 1, budget)
         else:
-            out.append(text[start : end + 1])
+            replaced = text[start : end + 1]
+        budget.spend(len(replaced))
+        out.append(replaced)
         index = end + 1
 
 
@@ -326,6 +422,7 @@ def profile_matches(expression: str, active: Sequence[str]) -> bool:
     ``(dev | qa) & !slow``) holds for the ``active`` profiles."""
     tokens: list[str] = re.findall(r"[()!&|]|[^\s()!&|]+", expression)
     position = 0
+    depth = 0
 
     def peek() -> str | None:
         return tokens[position] if position < len(tokens) else None
@@ -338,14 +435,24 @@ def profile_matches(expression: str, active: Sequence[str]) -> bool:
         return tokens[position - 1]
 
     def operand() -> bool:
+        nonlocal depth
         token = take()
-        if token == "!":
-            return not operand()
-        if token == "(":
-            value = disjunction()
-            if take() != ")":
-                raise ValueError(f"Malformed profile expression '{expression}'")
-            return value
+        if token in ("!", "("):
+            depth += 1
+            if depth > MAX_NESTING_DEPTH:
+                raise ValueError(
+                    f"Malformed profile expression '{expression:.80}': nested deeper than "
+                    f"{MAX_NESTING_DEPTH}"
+                )
+            try:
+                if token == "!":
+                    return not operand()
+                value = disjunction()
+                if take() != ")":
+                    raise ValueError(f"Malformed profile expression '{expression}'")
+                return value
+            finally:
+                depth -= 1
         if token in (")", "&", "|"):
             raise ValueError(f"Malformed profile expression '{expression}'")
         return token in active
@@ -394,13 +501,30 @@ def _read_location_files(
     for location in locations:
         for suffix in (".properties", ".yml", ".yaml"):
             path = location / f"{stem}{suffix}"
+            if path.is_dir():
+                raise ConfigDataLoadError(path, "it is a directory, not a file")
             if path.is_file():
                 found.append((path, _read_file(path)))
     return found
 
 
 def _read_file(path: Path) -> list[_Document]:
-    text = path.read_text(encoding="utf-8")
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_SIZE + 1)
+    except OSError as error:
+        raise ConfigDataLoadError(path, f"cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_SIZE:
+        raise ConfigDataLoadError(path, f"larger than {MAX_FILE_SIZE} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if path.suffix != ".properties":
+            raise ConfigDataLoadError(
+                path, f"not UTF-8 text (byte {error.start}: {data[error.start]:#04x})"
+            ) from None
+        # A .properties file that is not UTF-8 is ISO-8859-1, as java.util.Properties reads it.
+        text = data.decode("iso-8859-1")
     if path.suffix == ".properties":
         return _properties_documents(text)
     return _yaml_documents(text, path)
@@ -423,32 +547,87 @@ def _yaml_documents(text: str, path: Path) -> list[_Document]:
         ) from error
     documents: list[_Document] = []
     try:
-        loaded = list(yaml.safe_load_all(text))
+        loaded = list(yaml.load_all(text, Loader=_bounded_loader()))
+    except _LimitExceeded as error:
+        raise ConfigDataLoadError(path, str(error)) from None
     except yaml.YAMLError as error:
-        raise ValueError(f"{path} is not valid YAML: {error}") from error
+        raise ConfigDataLoadError(path, f"{path.name} is not valid YAML: {error}") from None
     for document in loaded:
         if document is None:
             continue
         if not isinstance(document, Mapping):
-            raise ValueError(f"{path}: a YAML document must be a mapping of properties")
+            raise ConfigDataLoadError(path, "a YAML document must be a mapping of properties")
         flat: dict[str, PropertyValue] = {}
-        _flatten("", document, flat)
+        try:
+            _flatten("", document, flat)
+        except _LimitExceeded as error:
+            raise ConfigDataLoadError(path, str(error)) from None
         documents.append(_Document(flat, _profiles_of(flat)))
     return documents
 
 
-def _flatten(prefix: str, value: object, out: dict[str, PropertyValue]) -> None:
+class _LimitExceeded(Exception):
+    pass
+
+
+@functools.cache
+def _bounded_loader() -> type[SafeLoader]:
+    """PyYAML's safe loader with SnakeYAML's limits: aliases to collections and nesting."""
+    import yaml
+
+    class BoundedSafeLoader(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._collection_aliases = 0
+            self._depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()  # type: ignore[no-untyped-call]
+                anchored = (
+                    self.anchors.get(event.anchor) if isinstance(event, yaml.AliasEvent) else None
+                )
+                if isinstance(anchored, yaml.CollectionNode):
+                    self._collection_aliases += 1
+                    if self._collection_aliases > MAX_YAML_ALIASES:
+                        raise _LimitExceeded(
+                            f"more than {MAX_YAML_ALIASES} aliases to collections "
+                            "(a billion-laughs file?)"
+                        )
+                return super().compose_node(parent, index)
+            if self.check_event(yaml.ScalarEvent):
+                return super().compose_node(parent, index)
+            self._depth += 1
+            if self._depth > MAX_NESTING_DEPTH:
+                raise _LimitExceeded(f"collections nested deeper than {MAX_NESTING_DEPTH}")
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+
+    return BoundedSafeLoader
+
+
+def _flatten(prefix: str, value: object, out: dict[str, PropertyValue], depth: int = 0) -> None:
+    if depth > MAX_NESTING_DEPTH:
+        raise _LimitExceeded(f"collections nested deeper than {MAX_NESTING_DEPTH}")
+    if len(out) >= MAX_PROPERTIES_PER_FILE:
+        raise _LimitExceeded(
+            f"expands into more than {MAX_PROPERTIES_PER_FILE} properties (aliases included)"
+        )
     if isinstance(value, Mapping):
         if not value and prefix:
             out[prefix] = ""
         for key, item in value.items():
             name = str(key)
             # Boot's bracket notation keeps keys with dots whole: "[a.b]".
-            _flatten(f"{prefix}.{name}" if prefix else name, item, out)
+            _flatten(f"{prefix}.{name}" if prefix else name, item, out, depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _flatten(f"{prefix}[{index}]", item, out)
-    elif value is None or isinstance(value, str | int | float | bool):
+            _flatten(f"{prefix}[{index}]", item, out, depth + 1)
+    elif value is None:
+        out[prefix] = ""  # "key:" with no value binds as the empty string, as in Boot
+    elif isinstance(value, str | int | float | bool):
         out[prefix] = value
     else:
         out[prefix] = str(value)

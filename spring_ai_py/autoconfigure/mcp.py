@@ -32,7 +32,7 @@ class McpClientCommonProperties(ConfigurationProperties):
     name: str = "spring-ai-mcp-client"
     version: str = "1.0.0"
     initialized: bool = True
-    request_timeout: Duration = timedelta(seconds=20)
+    request_timeout: Annotated[Duration, Field(gt=timedelta(0))] = timedelta(seconds=20)
     type: Annotated[ClientType, relaxed_enum(ClientType)] = ClientType.SYNC
     root_change_notification: bool = True
     toolcallback: Toolcallback = Field(default_factory=Toolcallback)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, relaxed_enum
+from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.document.content_formatter import MetadataMode
 
 
@@ -22,12 +24,21 @@ class AbstractOpenAiProperties(ConfigurationProperties):
     api_key: SecretStr | None = None
     organization_id: str | None = None
     model: str | None = None
-    timeout: Duration = DEFAULT_TIMEOUT
-    max_retries: int = DEFAULT_MAX_RETRIES
+    timeout: Annotated[Duration, Field(gt=timedelta(0))] = DEFAULT_TIMEOUT
+    max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
 
 
+OPENAI_URL = "https://api.openai.com/v1"
+"""Where requests go without ``base-url`` or ``OPENAI_BASE_URL`` (Spring's default)."""
+
+OPENAI_API_KEY = "OPENAI_API_KEY"
+
 _CONNECTION_FIELDS = frozenset(AbstractOpenAiProperties.model_fields)
+
+# Where requests go and how they authenticate are not options: ``...chat.options.base-url``
+# and ``...chat.options.api-key`` bind to nothing in 2.0.1.
+_NOT_OPTIONS = frozenset({"base_url", "api_key"})
 
 
 class OpenAiCommonProperties(AbstractOpenAiProperties):
@@ -59,19 +70,36 @@ class OpenAiConnection(AbstractOpenAiProperties):
             custom_headers=section.custom_headers or common.custom_headers,
         )
 
-    def option_values(self) -> dict[str, Any]:
-        """The connection as keyword arguments of the OpenAI options classes."""
+    def option_values(
+        self, variable: Callable[[str], str | None], section_prefix: str
+    ) -> dict[str, Any]:
+        """The connection as keyword arguments of the OpenAI options classes, completed as
+        Spring's ``OpenAiSetup`` completes it from the environment variables that
+        ``variable`` reads (the context's ``environ``, never ``os.environ`` behind its
+        back): an unset base URL is ``OPENAI_BASE_URL``, else ``https://api.openai.com/v1``;
+        an unset key is ``OPENAI_API_KEY``; an unset organization is ``OPENAI_ORG_ID``.
+        An empty key (``${DEEPSEEK_API_KEY:}``) means requests without an
+        ``Authorization`` header."""
         values: dict[str, Any] = {
             "timeout": self.timeout.total_seconds(),
             "max_retries": self.max_retries,
+            "base_url": self.base_url or variable("OPENAI_BASE_URL") or OPENAI_URL,
         }
-        if self.base_url:
-            values["base_url"] = self.base_url
-        if self.api_key is not None:
-            # The SDK refuses an empty key; Spring's "no auth" becomes a placeholder key.
-            values["api_key"] = self.api_key.get_secret_value() or "no-api-key"
-        if self.organization_id:
-            values["organization_id"] = self.organization_id
+        api_key = (
+            self.api_key.get_secret_value()
+            if self.api_key is not None
+            else variable(OPENAI_API_KEY)
+        )
+        if api_key is None:
+            raise ValueError(
+                "OpenAI API key must be set. Use the connection property: "
+                f"spring.ai.openai.api-key or {section_prefix}.api-key "
+                f"(or the {OPENAI_API_KEY} environment variable)"
+            )
+        values["api_key"] = api_key
+        organization_id = self.organization_id or variable("OPENAI_ORG_ID")
+        if organization_id:
+            values["organization_id"] = organization_id
         if self.custom_headers:
             values["custom_headers"] = dict(self.custom_headers)
         return values
@@ -83,20 +111,21 @@ class OpenAiChatProperties(AbstractOpenAiProperties):
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.chat.options",)
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
-    frequency_penalty: float | None = None
+    frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
     logit_bias: dict[str, int] | None = None
     logprobs: bool | None = None
-    top_logprobs: int | None = None
-    max_tokens: int | None = None
-    max_completion_tokens: int | None = None
-    n: int | None = None
-    presence_penalty: float | None = None
+    top_logprobs: int | None = Field(default=None, ge=0, le=20)
+    max_tokens: int | None = Field(default=None, gt=0)
+    max_completion_tokens: int | None = Field(default=None, gt=0)
+    n: int | None = Field(default=None, gt=0)
+    presence_penalty: float | None = Field(default=None, ge=-2, le=2)
     response_format: dict[str, Any] | None = None
     seed: int | None = None
     stop: list[str] | None = None
-    temperature: float | None = None
-    top_p: float | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, ge=0, le=1)
     tool_choice: str | dict[str, Any] | None = None
     user: str | None = None
     parallel_tool_calls: bool | None = None
@@ -126,11 +155,12 @@ class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.embedding"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.embedding.options",)
+    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
     metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
     user: str | None = None
     encoding_format: str | None = None
-    dimensions: int | None = None
+    dimensions: int | None = Field(default=None, gt=0)
     extra_body: dict[str, Any] | None = None
 
     def option_values(self) -> dict[str, Any]:
@@ -140,3 +170,14 @@ class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
             for name in ("user", "encoding_format", "dimensions", "extra_body")
             if getattr(self, name) is not None
         }
+
+
+def api_key_resolves(environment: Environment) -> bool:
+    """Whether the OpenAI chat model has a key: ``spring.ai.openai.chat.api-key`` or
+    ``spring.ai.openai.api-key`` with every placeholder resolved (an empty key counts:
+    it is Spring's no-auth mode), else the ``OPENAI_API_KEY`` environment variable."""
+    for name in (f"{OpenAiChatProperties.CONFIG_PREFIX}.api-key", "spring.ai.openai.api-key"):
+        value = environment.get_property(name)
+        if value is not None:
+            return Environment.unresolved(value) is None
+    return environment.environment_variable(OPENAI_API_KEY) is not None

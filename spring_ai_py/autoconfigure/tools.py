@@ -22,6 +22,8 @@ class ToolCallingProperties(ConfigurationProperties):
 
     class Observations(PropertiesModel):
         include_content: bool = False
+        """Tool call arguments and results on the tool spans (Spring's
+        ``ToolCallingContentObservationFilter``)."""
 
     class Fallback(PropertiesModel):
         enabled: bool = False
@@ -32,12 +34,14 @@ class ToolCallingProperties(ConfigurationProperties):
         )
 
     class Limits(PropertiesModel):
-        max_calls_per_tool_default: int | None = (
-            DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL
+        max_calls_per_tool_default: int | None = Field(
+            default=DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL, gt=0
         )
-        max_calls_per_tool: dict[str, int] = Field(default_factory=dict)
+        max_calls_per_tool: dict[str, Annotated[int, Field(gt=0)]] = Field(default_factory=dict)
         excluded_tools: list[str] = Field(default_factory=list)
-        max_total_tool_calls: int | None = DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS
+        max_total_tool_calls: int | None = Field(
+            default=DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS, gt=0
+        )
         on_limit_exceeded: Annotated[ToolCallLimitBehavior, relaxed_enum(ToolCallLimitBehavior)] = (
             ToolCallLimitBehavior.THROW
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
+from pydantic import Field
+
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, relaxed_enum
 from spring_ai_py.vectorstore.pgvector.pg_vector_store import (
     PgDistanceType,
@@ -23,6 +25,15 @@ class VectorStoreSelectionProperties(ConfigurationProperties):
     type: str | None = None
 
 
+class VectorStoreObservationProperties(ConfigurationProperties):
+    """``spring.ai.vectorstore.observations.*``: ``log-query-response`` puts the found
+    documents' texts on each query's span (Spring logs them)."""
+
+    CONFIG_PREFIX: ClassVar[str] = "spring.ai.vectorstore.observations"
+
+    log_query_response: bool = False
+
+
 class PgVectorStoreProperties(ConfigurationProperties):
     """``spring.ai.vectorstore.pgvector.*``, with Spring 2.0.1's defaults."""
 
@@ -39,4 +50,4 @@ class PgVectorStoreProperties(ConfigurationProperties):
     schema_name: str = PgVectorStore.DEFAULT_SCHEMA_NAME
     id_type: Annotated[PgIdType, relaxed_enum(PgIdType)] = PgIdType.UUID
     schema_validation: bool = PgVectorStore.DEFAULT_SCHEMA_VALIDATION
-    max_document_batch_size: int = PgVectorStore.MAX_DOCUMENT_BATCH_SIZE
+    max_document_batch_size: int = Field(default=PgVectorStore.MAX_DOCUMENT_BATCH_SIZE, gt=0)

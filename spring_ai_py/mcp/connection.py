@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from spring_ai_py import _assert
+from spring_ai_py._sanitize import sanitized_map
 
 if TYPE_CHECKING:
     from mcp.client import Transport
@@ -56,6 +57,14 @@ class McpStdioConnection:
 
     def __post_init__(self) -> None:
         _assert.has_text(self.command, "command cannot be null or empty")
+
+    def __repr__(self) -> str:
+        # Secrets in env (API_KEY, GITHUB_TOKEN...) are masked, as Boot's sanitizer does.
+        env = sanitized_map(self.env) if self.env is not None else None
+        return (
+            f"McpStdioConnection(command={self.command!r}, args={list(self.args)!r}, "
+            f"env={env!r}, cwd={self.cwd!r})"
+        )
 
     def server_target(self) -> StdioServerParameters:
         from mcp.client.stdio import StdioServerParameters

@@ -270,18 +270,6 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
                 )
         return response
 
-    def dimensions(self) -> int:
-        if self._embedding_dimensions < 0:
-            self._embedding_dimensions = (
-                self._options.dimensions
-                or AbstractEmbeddingModel.dimensions_of(
-                    self,
-                    self._options.model or OpenAiEmbeddingOptions.DEFAULT_EMBEDDING_MODEL,
-                    "Test",
-                )
-            )
-        return self._embedding_dimensions
-
     def close(self) -> None:
         """Close the SDK client this model created (not one passed in)."""
         self._clients.close()

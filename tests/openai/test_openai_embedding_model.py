@@ -83,13 +83,14 @@ def test_embed_text_batch_and_document(
     assert server.requests[-1].body["input"] == [document.get_formatted_content(MetadataMode.EMBED)]
 
 
-def test_dimensions_of_a_known_model_need_no_call(
+def test_dimensions_are_measured_with_one_embed_call_as_in_spring(
     server: OpenAiTestServer, model: OpenAiEmbeddingModel
 ) -> None:
-    assert model.dimensions() == 1536
-    assert server.requests == []
-    configured = OpenAiEmbeddingModel(options=OpenAiEmbeddingOptions(dimensions=256))
-    assert configured.dimensions() == 256
+    # Spring 2.0.1's OpenAiEmbeddingModel inherits AbstractEmbeddingModel.dimensions():
+    # one probe embedding, whatever the model's name, then the cached length.
+    assert model.dimensions() == 8
+    assert model.dimensions() == 8
+    assert [r.body["input"] for r in server.requests] == [["Hello World"]]
 
 
 def test_errors_are_the_sdks_own(server: OpenAiTestServer, model: OpenAiEmbeddingModel) -> None:

@@ -32,6 +32,7 @@ from spring_ai_py._observation import (
     observe_stream,
     tracer_for,
 )
+from spring_ai_py._sanitize import mask_url_passwords
 from spring_ai_py.chat.model import ChatResponse
 from spring_ai_py.chat.prompt import ChatOptions
 
@@ -355,6 +356,8 @@ def options_repr(
             shown: Any = MASK
         elif name in header_fields:
             shown = masked_headers(value)
+        elif isinstance(value, str):
+            shown = mask_url_passwords(value)  # a base_url's user-info password
         else:
             shown = value
         parts.append(f"{name}={shown!r}")

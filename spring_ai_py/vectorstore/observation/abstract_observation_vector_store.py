@@ -108,6 +108,7 @@ class AbstractObservationVectorStore(VectorStore):
         )
         try:
             result = action(context)
+            span.set_attributes(self._convention.get_result_key_values(context))
         except BaseException as error:
             _observation.end_span(span, token, error)
             raise

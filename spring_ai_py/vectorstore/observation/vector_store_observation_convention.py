@@ -73,6 +73,10 @@ class VectorStoreObservationConvention(ABC):
             **self.get_high_cardinality_key_values(context),
         }
 
+    def get_result_key_values(self, context: VectorStoreObservationContext) -> Attributes:
+        """Attributes added when the operation has finished (the query response)."""
+        return {}
+
 
 class DefaultVectorStoreObservationConvention(VectorStoreObservationConvention):
     """Spring's convention: spans named ``<db.system> <operation>`` (``pg_vector query``).
@@ -84,14 +88,24 @@ class DefaultVectorStoreObservationConvention(VectorStoreObservationConvention):
     ``db.vector.query.similarity_threshold`` (a float) and ``db.vector.query.top_k``
     (an int). The query text (``db.vector.query.content``) goes on the span only with
     ``include_query_content=True``: user text stays off spans unless asked for
-    (Spring always adds it).
+    (Spring always adds it). With ``include_query_response=True`` a query's span gets
+    the found documents' texts (``db.vector.query.response.documents``), standing in for
+    the log of Spring's ``VectorStoreQueryResponseObservationHandler``
+    (``spring.ai.vectorstore.observations.log-query-response``).
     """
 
     DEFAULT_NAME: ClassVar[str] = "db.vector.client.operation"
 
-    def __init__(self, name: str = DEFAULT_NAME, *, include_query_content: bool = False) -> None:
+    def __init__(
+        self,
+        name: str = DEFAULT_NAME,
+        *,
+        include_query_content: bool = False,
+        include_query_response: bool = False,
+    ) -> None:
         self._name = name
         self.include_query_content = include_query_content
+        self.include_query_response = include_query_response
 
     def get_name(self) -> str:
         return self._name
@@ -141,6 +155,12 @@ class DefaultVectorStoreObservationConvention(VectorStoreObservationConvention):
         if request is not None and request.get_top_k() > 0:
             values[_High.DB_VECTOR_QUERY_TOP_K.as_string()] = request.get_top_k()
         return values
+
+    def get_result_key_values(self, context: VectorStoreObservationContext) -> Attributes:
+        documents = context.get_query_response()
+        if not self.include_query_response or not documents:
+            return {}
+        return {_A.DB_VECTOR_QUERY_RESPONSE_DOCUMENTS.value: [d.get_text() or "" for d in documents]}
 
 
 def java_text(operand: Operand | None) -> str:

@@ -24,6 +24,8 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy spring_ai_py
 	$(BIN)/mypy --strict --warn-unused-ignores tests/typing
+	$(BIN)/basedpyright tests/typing
+	$(BIN)/python scripts/gen_builders.py --check
 
 docs: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site

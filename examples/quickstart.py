@@ -60,7 +60,7 @@ class BrevityAdvisor(BaseAdvisor):
         return chat_client_response
 
 
-def choose_model(stack: ExitStack, recorder: SpanRecorder) -> ProviderChatModel[Any]:
+def choose_model(stack: ExitStack, recorder: SpanRecorder) -> ProviderChatModel[Any, Any, Any, Any]:
     """A real provider when a key is set, else the scripted local OpenAI server."""
     if os.environ.get("OPENAI_API_KEY"):
         from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions

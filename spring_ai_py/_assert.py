@@ -1,7 +1,7 @@
 """Spring's ``Assert``, once: every argument check in the library goes through here.
 
 Failures raise ``ValueError`` (``IllegalArgumentException``) or ``RuntimeError``
-(``IllegalStateException``) carrying Spring's message wording (PORTING §4).
+(``IllegalStateException``) carrying Spring's message wording.
 """
 
 from __future__ import annotations

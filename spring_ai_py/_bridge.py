@@ -13,7 +13,7 @@ goes through here:
   calling thread already runs an event loop (an ``async def`` tool on the call path).
 * :func:`run_blocking` runs a blocking function on an executor from async code,
   carrying the ``contextvars`` context (and so the current span) across the hop.
-* :func:`forbid_running_loop` is the guard of PORTING §8: blocking entry points
+* :func:`forbid_running_loop` guards the blocking entry points: they
   (``call().content()``, a plain ``for`` over a stream) raise a ``RuntimeError`` naming
   the async spelling when the calling thread runs an event loop, instead of blocking
   it. The bridge's own thread runs a loop too, so an ``async def`` tool that iterates a
@@ -38,6 +38,7 @@ from concurrent.futures import CancelledError, Executor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
+from spring_ai_py._compat import running_loop
 from spring_ai_py._lazy import lazy_singleton
 
 T = TypeVar("T")
@@ -92,7 +93,7 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
 
 
 class BlockingCallError(RuntimeError):
-    """A blocking call where it would block the event loop or deadlock (PORTING §8).
+    """A blocking call where it would block the event loop or deadlock.
 
     A programming error, never a tool failure: raised inside a tool it reaches the
     caller instead of being turned into an error message for the model.
@@ -100,13 +101,12 @@ class BlockingCallError(RuntimeError):
 
 
 def forbid_running_loop(what: str, instead: str) -> None:
-    """Raise the §8 ``RuntimeError`` when the calling thread runs an event loop.
+    """Raise a ``RuntimeError`` naming the async spelling when the calling thread runs an event loop.
 
     ``what`` is the blocking spelling (``"call().content()"``), ``instead`` the async
     one (``"await ...acontent()"``).
     """
-    # The C-level check: no exception is raised (and caught) on the common path.
-    if asyncio.events._get_running_loop() is None:
+    if running_loop() is None:
         return
     if threading.current_thread().name == _BRIDGE_THREAD:
         where = (

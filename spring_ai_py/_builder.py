@@ -1,4 +1,4 @@
-"""One builder mechanism for the whole library (STYLE.md, "One builder mechanism").
+"""One builder mechanism for the whole library.
 
 Spring gives nearly every class a fluent ``X.builder()...build()`` and a ``mutate()``
 that returns a pre-filled builder. Here both are derived from the class's own keyword
@@ -6,6 +6,11 @@ constructor, so ``SafeGuardAdvisor(sensitive_words=[...])`` and
 ``SafeGuardAdvisor.builder().sensitive_words([...]).build()`` cannot drift apart:
 a setter exists for each constructor parameter (plus the class's Java-name aliases),
 and ``build()`` calls the constructor, where validation and defaults live.
+
+The library's classes carry a nested ``X.Builder`` generated from their constructor by
+``scripts/gen_builders.py`` (one typed method per setter, checked by a test against the
+constructor), so mypy, pyright and IDEs see each setter's type. A class without one gets
+the same setters at run time, untyped, from :meth:`Builder.__getattr__`.
 """
 
 from __future__ import annotations
@@ -13,9 +18,9 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)
 
 _PARAMS_CACHE: dict[type, frozenset[str]] = {}
 
@@ -46,28 +51,32 @@ class Builder(Generic[T]):
         self._cls = cls
         self._values: dict[str, Any] = dict(values) if values else {}
 
-    def __getattr__(self, name: str) -> Callable[..., Self]:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        aliases: dict[str, str] = getattr(self._cls, "_builder_aliases", {})
-        field = aliases.get(name, name)
-        if field not in _constructor_params(self._cls):
-            known = sorted(_constructor_params(self._cls) | set(aliases))
-            raise AttributeError(
-                f"{self._cls.__name__}.builder() has no setter '{name}'; known setters: {known}"
-            )
+    def _set(self, name: str, args: tuple[Any, ...]) -> Self:
+        """Set the constructor keyword ``name`` (reached by the setter of that name or of an
+        alias); several arguments are stored as a list."""
+        if not args:
+            raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
+        value = args[0] if len(args) == 1 else list(args)
+        check = getattr(self._cls, "_check_builder_value", None)
+        if check is not None:
+            check(name, value)
+        self._values[name] = value
+        return self
 
-        def setter(*args: Any) -> Any:
-            if not args:
-                raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
-            value = args[0] if len(args) == 1 else list(args)
-            check = getattr(self._cls, "_check_builder_value", None)
-            if check is not None:
-                check(field, value)
-            self._values[field] = value
-            return self
+    if not TYPE_CHECKING:
+        # Hidden from type checkers, which see the generated typed setters instead.
 
-        return setter
+        def __getattr__(self, name: str) -> Callable[..., Self]:
+            if name.startswith("_"):
+                raise AttributeError(name)
+            aliases: dict[str, str] = getattr(self._cls, "_builder_aliases", {})
+            field = aliases.get(name, name)
+            if field not in _constructor_params(self._cls):
+                known = sorted(_constructor_params(self._cls) | set(aliases))
+                raise AttributeError(
+                    f"{self._cls.__name__}.builder() has no setter '{name}'; known setters: {known}"
+                )
+            return lambda *args: self._set(field, args)
 
     def build(self) -> T:
         """Build the object through its constructor (validation happens there)."""
@@ -95,14 +104,18 @@ class Buildable:
         ``name`` is the constructor parameter; the default accepts everything.
         """
 
-    @classmethod
-    def builder(cls) -> Builder[Self]:
-        """Return an empty builder for this class."""
-        return Builder(cls)
+    if not TYPE_CHECKING:
+        # The library's classes declare typed ``builder()`` / ``mutate()`` returning their
+        # generated ``X.Builder``; these untyped defaults serve any other subclass.
 
-    def mutate(self) -> Builder[Self]:
-        """Return a builder pre-filled with this object's current values."""
-        return Builder(type(self), self._builder_state())
+        @classmethod
+        def builder(cls) -> Builder[Self]:
+            """Return an empty builder for this class."""
+            return Builder(cls)
+
+        def mutate(self) -> Builder[Self]:
+            """Return a builder pre-filled with this object's current values."""
+            return Builder(type(self), self._builder_state())
 
     def _builder_state(self) -> dict[str, Any]:
         if dataclasses.is_dataclass(self):

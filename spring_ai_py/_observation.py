@@ -34,6 +34,8 @@ from opentelemetry.trace import (
 )
 from opentelemetry.util.types import AttributeValue
 
+from spring_ai_py._compat import global_tracer_provider_if_set
+
 T = TypeVar("T")
 
 INSTRUMENTATION_NAME = "spring_ai_py"
@@ -69,10 +71,8 @@ def is_noop(tracer: Tracer) -> bool:
     first spares the chain the cost of starting non-recording spans on every step.
     """
     if tracer is _GLOBAL_TRACER:
-        # The API's global provider stays unset (None) until set_tracer_provider();
-        # reading it directly avoids the environment lookup get_tracer_provider() does
-        # on every call. The OTEL_PYTHON_TRACER_PROVIDER variable is honoured too.
-        provider = getattr(trace, "_TRACER_PROVIDER", None)
+        # The OTEL_PYTHON_TRACER_PROVIDER variable is honoured too.
+        provider = global_tracer_provider_if_set()
         if provider is None:
             return _ENV_PROVIDER is None
         return isinstance(provider, _NOOP_PROVIDERS)

@@ -91,3 +91,66 @@ def test_builders_are_independent() -> None:
 
 def test_builder_repr_names_the_class_and_set_fields() -> None:
     assert repr(Point.builder().x(1)) == "Point.Builder(['x'])"
+
+
+def _library_buildables() -> list[type]:
+    import importlib
+    import pkgutil
+
+    import spring_ai_py
+
+    for info in pkgutil.walk_packages(spring_ai_py.__path__, prefix="spring_ai_py."):
+        importlib.import_module(info.name)
+    found: list[type] = []
+    pending = list(Buildable.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__.startswith("spring_ai_py.") and cls not in found:
+            found.append(cls)
+    return found
+
+
+def test_generated_builders_match_the_constructors() -> None:
+    """scripts/gen_builders.py --check: each class's typed setters are its constructor's."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "scripts" / "gen_builders.py"
+    spec = importlib.util.spec_from_file_location("gen_builders", path)
+    assert spec is not None and spec.loader is not None
+    gen_builders = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen_builders)
+    assert gen_builders.stale_files() == []
+
+
+def test_every_library_buildable_has_a_typed_setter_per_constructor_keyword() -> None:
+    import inspect
+
+    from spring_ai_py import _builder
+    from spring_ai_py.model.provider import ProviderChatModel
+    from spring_ai_py.rag._support import CheckedBuildable
+
+    # builder(vector_store) takes the store, as Spring's builder(VectorStore) does.
+    set_by_builder_argument = {"vector_store"}
+    missing = []
+    for cls in _library_buildables():
+        if cls in (ProviderChatModel, CheckedBuildable):  # bases, never built themselves
+            continue
+        builder = cls.__dict__.get("Builder")
+        if not (isinstance(builder, type) and issubclass(builder, _builder.Builder)):
+            missing.append(f"{cls.__qualname__}: no nested Builder")
+            continue
+        for name in inspect.signature(cls).parameters.keys() - set_by_builder_argument:
+            if not callable(inspect.getattr_static(builder, name, None)):
+                missing.append(f"{cls.__qualname__}.Builder.{name}")
+    assert missing == []
+
+
+def test_typed_list_setter_takes_a_list_or_its_elements() -> None:
+    from spring_ai_py.openai import OpenAiChatOptions
+
+    assert OpenAiChatOptions.builder().stop(["a"]).build().get_stop() == ["a"]
+    assert OpenAiChatOptions.builder().stop("a", "b").build().get_stop() == ["a", "b"]
+    with pytest.raises(TypeError, match=r"stop\(\) missing 1 required positional argument"):
+        OpenAiChatOptions.builder().stop()  # type: ignore[call-arg]

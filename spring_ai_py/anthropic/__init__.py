@@ -6,6 +6,9 @@ live in :mod:`.cache`, :mod:`.citations`, :mod:`.web_search` and :mod:`.skills`;
 rate limit in :mod:`.metadata`.
 """
 
+from typing import TYPE_CHECKING
+
+from spring_ai_py._lazy import lazy_exports as _lazy_exports
 from spring_ai_py.anthropic.cache import (
     AnthropicCacheOptions,
     AnthropicCacheStrategy,
@@ -42,8 +45,10 @@ __all__ = [
     "AnthropicCacheTtl",
     "AnthropicChatModel",
     "AnthropicChatOptions",
+    "AnthropicChatProperties",
     "AnthropicCitationDocument",
     "AnthropicCitationDocumentType",
+    "AnthropicConnectionProperties",
     "AnthropicRateLimit",
     "AnthropicServiceTier",
     "AnthropicSkill",
@@ -59,3 +64,15 @@ __all__ = [
     "Citation",
     "CitationLocationType",
 ]
+
+_PROPERTIES = "spring_ai_py.anthropic._autoconfigure"
+__getattr__, __dir__ = _lazy_exports(
+    __name__,
+    {"AnthropicChatProperties": _PROPERTIES, "AnthropicConnectionProperties": _PROPERTIES},
+)
+
+if TYPE_CHECKING:
+    from spring_ai_py.anthropic._autoconfigure import (
+        AnthropicChatProperties,
+        AnthropicConnectionProperties,
+    )

@@ -5,7 +5,7 @@ or stream event of the wrong shape (a ``tool_use`` block without its ``id``, a
 ``content`` that is not a list) would surface as an ``AttributeError`` deep inside the
 response mapping. These checks raise ``anthropic.APIResponseValidationError`` naming the
 field instead, as an event that is not JSON does; a stream that ends cleanly before its
-``message_stop`` event is an ``anthropic.APIConnectionError`` (PORTING §7.16), never a
+``message_stop`` event is an ``anthropic.APIConnectionError``, never a
 complete answer. Only the fields the mapping reads are checked.
 """
 

@@ -15,7 +15,7 @@ import enum
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
@@ -159,13 +159,6 @@ class AnthropicCacheOptions(Buildable):
         )
 
     @classmethod
-    def builder(cls) -> AnthropicCacheOptionsBuilder:
-        return AnthropicCacheOptionsBuilder(cls)
-
-    def mutate(self) -> AnthropicCacheOptionsBuilder:
-        return AnthropicCacheOptionsBuilder(type(self), self._builder_state())
-
-    @classmethod
     def disabled(cls) -> AnthropicCacheOptions:
         """New options with strategy ``NONE``."""
         return cls(strategy=AnthropicCacheStrategy.NONE)
@@ -187,6 +180,42 @@ class AnthropicCacheOptions(Buildable):
 
     def is_cache_tool_results(self) -> bool:
         return self.cache_tool_results
+
+    # --- generated builder (base: AnthropicCacheOptionsBuilder) ---
+    class Builder(AnthropicCacheOptionsBuilder):
+        """The builder of :class:`AnthropicCacheOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def strategy(self, strategy: AnthropicCacheStrategy, /) -> Self:
+            return self._set("strategy", (strategy,))
+
+        def content_length_function(self, content_length_function: Callable[[str | None], int], /) -> Self:
+            return self._set("content_length_function", (content_length_function,))
+
+        def message_type_min_content_lengths(self, message_type_min_content_lengths: Mapping[MessageType, int], /) -> Self:
+            return self._set("message_type_min_content_lengths", (message_type_min_content_lengths,))
+
+        def multi_block_system_caching(self, multi_block_system_caching: bool, /) -> Self:
+            return self._set("multi_block_system_caching", (multi_block_system_caching,))
+
+        def cache_tool_results(self, cache_tool_results: bool, /) -> Self:
+            return self._set("cache_tool_results", (cache_tool_results,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicCacheOptions: ...
+
+    @classmethod
+    def builder(cls) -> AnthropicCacheOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AnthropicCacheOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class CacheBreakpointTracker:

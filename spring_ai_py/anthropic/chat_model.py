@@ -7,9 +7,9 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py.anthropic import _request
 from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
@@ -49,6 +49,7 @@ from spring_ai_py.model.provider import (
 )
 
 if TYPE_CHECKING:
+    import anthropic
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
@@ -68,7 +69,11 @@ _IMAGE_TYPES = {
 }
 
 
-class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
+class AnthropicChatModel(
+    ProviderChatModel[
+        AnthropicChatOptions, "anthropic.Anthropic", "anthropic.AsyncAnthropic", "_CallPayload"
+    ]
+):
     """Spring's ``AnthropicChatModel``: a chat model over Anthropic's Messages API.
 
     System messages become the request's ``system`` text (joined by a blank line);
@@ -120,12 +125,12 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
                 ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"),
             )
 
-    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions]:
+    def prepare_call(self, prompt: Prompt) -> CallRequest[AnthropicChatOptions, _CallPayload]:
         options = self.request_options(prompt)
         params, extras = self.create_request(prompt, options)
         return CallRequest(options, params["model"], ({**params, **extras}, options))
 
-    def send(self, client: Any, payload: _CallPayload) -> ChatResponse:
+    def send(self, client: anthropic.Anthropic, payload: _CallPayload) -> ChatResponse:
         import anthropic
 
         arguments, options = payload
@@ -142,7 +147,7 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             message = check_message(message, raw.http_response)
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
-    async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
+    async def asend(self, client: anthropic.AsyncAnthropic, payload: _CallPayload) -> ChatResponse:
         import anthropic
 
         arguments, options = payload
@@ -159,46 +164,41 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             message = check_message(message, raw.http_response)
             return self._to_chat_response(message, _rate_limit(raw.headers))
 
-    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_stream(self, prompt: Prompt) -> PreparedStream:
+        options = self.request_options(prompt)
+        params, extras = self.create_request(prompt, options)
 
-        def prepare() -> PreparedStream:
-            options = self.request_options(prompt)
-            params, extras = self.create_request(prompt, options)
+        async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+            import anthropic
 
-            async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                import anthropic
+            client = self.async_client(options)
+            exchange = Exchange.for_stream(options)
+            with MaskedErrors(anthropic.APIError, client, options.http_headers):
+                with exchange.sending():
+                    raw = await client.messages.with_raw_response.create(
+                        **params, stream=True, **extras
+                    )
+                state = _StreamingState(_rate_limit(raw.headers))
+                timeouts, transport = transport_errors()
+                events = await raw.parse()
+                try:
+                    async for event in checked_events(events, raw.http_response, exchange):
+                        response = state.on_event(event)
+                        if response is not None:
+                            observation.summary.add(response)
+                            yield response
+                except timeouts as error:
+                    raise anthropic.APITimeoutError(request=raw.http_request) from error
+                except AnswerTooLargeError as error:
+                    raise anthropic.APIResponseValidationError(
+                        raw.http_response, None, message=str(error)
+                    ) from error
+                except transport as error:
+                    raise anthropic.APIConnectionError(request=raw.http_request) from error
+                finally:
+                    await events.close()
 
-                client = self.async_client(options)
-                exchange = Exchange.for_stream(options)
-                with MaskedErrors(anthropic.APIError, client, options.http_headers):
-                    with exchange.sending():
-                        raw = await client.messages.with_raw_response.create(
-                            **params, stream=True, **extras
-                        )
-                    state = _StreamingState(_rate_limit(raw.headers))
-                    timeouts, transport = transport_errors()
-                    events = await raw.parse()
-                    try:
-                        async for event in checked_events(events, raw.http_response, exchange):
-                            response = state.on_event(event)
-                            if response is not None:
-                                observation.summary.add(response)
-                                yield response
-                    except timeouts as error:
-                        raise anthropic.APITimeoutError(request=raw.http_request) from error
-                    except AnswerTooLargeError as error:
-                        raise anthropic.APIResponseValidationError(
-                            raw.http_response, None, message=str(error)
-                        ) from error
-                    except transport as error:
-                        raise anthropic.APIConnectionError(request=raw.http_request) from error
-                    finally:
-                        await events.close()
-
-            return PreparedStream(options, params["model"], source)
-
-        return self.observe_stream(prepare)
+        return PreparedStream(options, params["model"], source)
 
     # -- request ------------------------------------------------------------------
 
@@ -386,6 +386,45 @@ class AnthropicChatModel(ProviderChatModel[AnthropicChatOptions]):
             },
         )
         return ChatResponse(generations, metadata)
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["AnthropicChatModel"]):
+        """The builder of :class:`AnthropicChatModel`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def options(self, options: AnthropicChatOptions | None, /) -> Self:
+            return self._set("options", (options,))
+
+        def anthropic_client(self, anthropic_client: Any, /) -> Self:
+            return self._set("anthropic_client", (anthropic_client,))
+
+        def anthropic_client_async(self, anthropic_client_async: Any, /) -> Self:
+            return self._set("anthropic_client_async", (anthropic_client_async,))
+
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None, /) -> Self:
+            return self._set("tool_calling_manager", (tool_calling_manager,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
+            return self._set("meter_provider", (meter_provider,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicChatModel: ...
+
+    @classmethod
+    def builder(cls) -> AnthropicChatModel.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AnthropicChatModel.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 

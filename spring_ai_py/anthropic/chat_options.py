@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.anthropic.cache import AnthropicCacheOptions, AnthropicCacheStrategy
@@ -195,13 +195,6 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
             return mine
         return super()._combine_field(name, mine, theirs)
 
-    @classmethod
-    def builder(cls) -> AnthropicChatOptionsBuilder:
-        return AnthropicChatOptionsBuilder(cls)
-
-    def mutate(self) -> AnthropicChatOptionsBuilder:
-        return AnthropicChatOptionsBuilder(type(self), self._set_fields())
-
     def get_frequency_penalty(self) -> float | None:
         """Always ``None``: not supported by Anthropic."""
         return None
@@ -263,6 +256,87 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
 
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers", "http_headers"))
+
+    # --- generated builder (base: AnthropicChatOptionsBuilder) ---
+    class Builder(AnthropicChatOptionsBuilder, ToolCallingChatOptions.Builder, StructuredOutputChatOptions.Builder):
+        """The builder of :class:`AnthropicChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def base_url(self, base_url: str | None, /) -> Self:
+            return self._set("base_url", (base_url,))
+
+        def api_key(self, api_key: str | None, /) -> Self:
+            return self._set("api_key", (api_key,))
+
+        def timeout(self, timeout: float | None, /) -> Self:
+            return self._set("timeout", (timeout,))
+
+        def max_retries(self, max_retries: int | None, /) -> Self:
+            return self._set("max_retries", (max_retries,))
+
+        def custom_headers(self, custom_headers: dict[str, str] | None, /) -> Self:
+            return self._set("custom_headers", (custom_headers,))
+
+        def call_timeout(self, call_timeout: float | None, /) -> Self:
+            return self._set("call_timeout", (call_timeout,))
+
+        def stream_idle_timeout(self, stream_idle_timeout: float | None, /) -> Self:
+            return self._set("stream_idle_timeout", (stream_idle_timeout,))
+
+        def stream_total_timeout(self, stream_total_timeout: float | None, /) -> Self:
+            return self._set("stream_total_timeout", (stream_total_timeout,))
+
+        def max_answer_bytes(self, max_answer_bytes: int | None, /) -> Self:
+            return self._set("max_answer_bytes", (max_answer_bytes,))
+
+        def metadata(self, metadata: dict[str, Any] | None, /) -> Self:
+            return self._set("metadata", (metadata,))
+
+        def tool_choice(self, tool_choice: str | dict[str, Any] | None, /) -> Self:
+            return self._set("tool_choice", (tool_choice,))
+
+        def thinking(self, thinking: dict[str, Any] | None, /) -> Self:
+            return self._set("thinking", (thinking,))
+
+        def disable_parallel_tool_use(self, disable_parallel_tool_use: bool | None, /) -> Self:
+            return self._set("disable_parallel_tool_use", (disable_parallel_tool_use,))
+
+        def output_config(self, output_config: dict[str, Any] | None, /) -> Self:
+            return self._set("output_config", (output_config,))
+
+        def http_headers(self, http_headers: dict[str, str] | None, /) -> Self:
+            return self._set("http_headers", (http_headers,))
+
+        def service_tier(self, service_tier: AnthropicServiceTier | str | None, /) -> Self:
+            return self._set("service_tier", (service_tier,))
+
+        def inference_geo(self, inference_geo: str | None, /) -> Self:
+            return self._set("inference_geo", (inference_geo,))
+
+        def cache_options(self, cache_options: AnthropicCacheOptions | None, /) -> Self:
+            return self._set("cache_options", (cache_options,))
+
+        def skill_container(self, skill_container: AnthropicSkillContainer | None, /) -> Self:
+            return self._set("skill_container", (skill_container,))
+
+        def web_search_tool(self, web_search_tool: AnthropicWebSearchTool | None, /) -> Self:
+            return self._set("web_search_tool", (web_search_tool,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AnthropicChatOptions: ...
+
+    @classmethod
+    def builder(cls) -> AnthropicChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AnthropicChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 _DISABLED_CACHE = AnthropicCacheOptions.disabled()

@@ -9,10 +9,6 @@ build the beans a Spring AI application would have injected.
 See ``docs/configuration.md`` for the supported properties and their defaults.
 """
 
-from spring_ai_py.autoconfigure.anthropic import (
-    AnthropicChatProperties,
-    AnthropicConnectionProperties,
-)
 from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
     ConfigurationPropertiesBindError,
@@ -44,12 +40,10 @@ from spring_ai_py.autoconfigure.mcp import (
     McpStdioClientProperties,
     McpStreamableHttpClientProperties,
 )
-from spring_ai_py.autoconfigure.openai import (
-    AbstractOpenAiProperties,
-    OpenAiChatProperties,
-    OpenAiCommonProperties,
-    OpenAiConnection,
-    OpenAiEmbeddingProperties,
+from spring_ai_py.autoconfigure.registry import (
+    ENTRY_POINT_GROUP,
+    ProviderRegistration,
+    provider_registrations,
 )
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
@@ -59,9 +53,7 @@ from spring_ai_py.autoconfigure.vectorstore import (
 )
 
 __all__ = [
-    "AbstractOpenAiProperties",
-    "AnthropicChatProperties",
-    "AnthropicConnectionProperties",
+    "ENTRY_POINT_GROUP",
     "ApplicationContext",
     "ChatClientBuilderProperties",
     "ChatObservationProperties",
@@ -78,14 +70,11 @@ __all__ = [
     "McpSseClientProperties",
     "McpStdioClientProperties",
     "McpStreamableHttpClientProperties",
-    "OpenAiChatProperties",
-    "OpenAiCommonProperties",
-    "OpenAiConnection",
-    "OpenAiEmbeddingProperties",
     "PgVectorStoreProperties",
     "PropertiesModel",
     "PropertySource",
     "PropertyValue",
+    "ProviderRegistration",
     "SpringAiModelProperties",
     "SpringApplication",
     "ToolCallingProperties",
@@ -93,5 +82,6 @@ __all__ = [
     "VectorStoreSelectionProperties",
     "canonical_name",
     "parse_duration",
+    "provider_registrations",
     "relaxed_enum",
 ]

@@ -14,7 +14,7 @@ Whatever cannot be bound raises :class:`ConfigurationPropertiesBindError` naming
 property, where it was set and the problem; a secret's value never appears in it: not
 that of a ``SecretStr`` field, of a property or map entry whose key is sensitive
 (``...password``, ``...api-key``, ``GITHUB_TOKEN``: Boot's sanitizer rules), or of a
-value taken from a placeholder naming one (``${OPENAI_API_KEY}``); URL passwords are
+value taken from a placeholder naming one (``${SERVICE_API_KEY}``); URL passwords are
 masked. The same rules mask the ``repr`` of every properties class.
 """
 
@@ -178,7 +178,7 @@ class _Binding:
         # from one source only (a list).
         self.placeholders = placeholders if placeholders is not None else environment
         self.origins: dict[tuple[str | int, ...], tuple[str, str]] = {}
-        # Where a value came from a placeholder naming a secret ("${OPENAI_API_KEY}").
+        # Where a value came from a placeholder naming a secret ("${SERVICE_API_KEY}").
         self.secret_locs: set[tuple[str | int, ...]] = set()
 
     def value(self, name: str, loc: tuple[str | int, ...]) -> object:
@@ -416,7 +416,7 @@ def _bind_error(
 def _check_secrets(
     bound: BaseModel, binding: _Binding, prefix: str, loc: tuple[str | int, ...] = ()
 ) -> None:
-    # Boot leaves "${OPENAI_API_KEY}" as text when nothing defines it; a key sent that way
+    # Boot leaves "${SERVICE_API_KEY}" as text when nothing defines it; a key sent that way
     # fails far from its cause, so a secret with an unresolved placeholder is an error here.
     for field_name in _secret_fields(type(bound)):
         value = getattr(bound, field_name)

@@ -17,7 +17,7 @@ from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdv
 
 class SpringAiModelProperties(ConfigurationProperties):
     """``spring.ai.model.*``: which provider backs each model type
-    (``openai``, ``anthropic``, or ``none`` to switch it off)."""
+    (a registered provider's name, or ``none`` to switch it off)."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.model"
 

@@ -17,12 +17,6 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from spring_ai_py.autoconfigure import anthropic as _anthropic
-from spring_ai_py.autoconfigure import openai as _openai
-from spring_ai_py.autoconfigure.anthropic import (
-    AnthropicChatProperties,
-    AnthropicConnectionProperties,
-)
 from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
     ConfigurationPropertiesBindError,
@@ -41,12 +35,7 @@ from spring_ai_py.autoconfigure.mcp import (
     McpStdioClientProperties,
     McpStreamableHttpClientProperties,
 )
-from spring_ai_py.autoconfigure.openai import (
-    OpenAiChatProperties,
-    OpenAiCommonProperties,
-    OpenAiConnection,
-    OpenAiEmbeddingProperties,
-)
+from spring_ai_py.autoconfigure.registry import ProviderRegistration, provider_registrations
 from spring_ai_py.autoconfigure.tools import ToolCallingProperties
 from spring_ai_py.autoconfigure.vectorstore import (
     PgVectorStoreProperties,
@@ -73,17 +62,6 @@ P = TypeVar("P", bound=ConfigurationProperties)
 B = TypeVar("B")
 
 _logger = logging.getLogger("spring_ai_py.autoconfigure")
-
-CHAT_PROVIDERS = ("openai", "anthropic")
-EMBEDDING_PROVIDERS = ("openai",)
-
-# Whether a provider's API key resolves: of two providers configured, the one whose key
-# does not resolve is left out (Spring's example apps list both keys, ship one starter).
-_KEY_RESOLVES: dict[str, Callable[[Environment], bool]] = {
-    "openai": _openai.api_key_resolves,
-    "anthropic": _anthropic.api_key_resolves,
-}
-
 
 class ApplicationContext:
     """Spring AI's beans, built lazily from an :class:`Environment`.
@@ -112,7 +90,7 @@ class ApplicationContext:
     # -- properties ------------------------------------------------------------------------
 
     def get_properties(self, properties_type: type[P]) -> P:
-        """The bound ``properties_type`` (``OpenAiChatProperties`` ...), bound once."""
+        """The bound ``properties_type`` (a ``ConfigurationProperties`` class), bound once."""
         with self._lock:
             bound = self._properties.get(properties_type)
             if bound is None:
@@ -123,17 +101,31 @@ class ApplicationContext:
     # -- beans -----------------------------------------------------------------------------
 
     def chat_model(self, provider: str | None = None) -> ChatModel:
-        """The ``ChatModel`` of ``provider`` (``openai`` / ``anthropic``); by default the
-        one ``spring.ai.model.chat`` selects, else the only provider configured."""
-        name = self._provider(provider, "chat", CHAT_PROVIDERS)
-        if name == "openai":
-            return self._bean("chat_model.openai", self._openai_chat_model)
-        return self._bean("chat_model.anthropic", self._anthropic_chat_model)
+        """The ``ChatModel`` of ``provider`` (a registered provider's name, see
+        :mod:`spring_ai_py.autoconfigure.registry`); by default the one ``spring.ai.model.chat`` selects, else the
+        only provider configured."""
+        registration = self._provider(provider, "chat")
+        factory = registration.chat_model
+        assert factory is not None
+        return self._bean(f"chat_model.{registration.name}", lambda: factory(self))
 
     def embedding_model(self, provider: str | None = None) -> EmbeddingModel:
-        """The ``EmbeddingModel`` (``spring.ai.model.embedding``; OpenAI by default)."""
-        self._provider(provider, "embedding", EMBEDDING_PROVIDERS)
-        return self._bean("embedding_model.openai", self._openai_embedding_model)
+        """The ``EmbeddingModel`` (``spring.ai.model.embedding``; by default the only
+        provider configured, else the first registered that has one)."""
+        registration = self._provider(provider, "embedding")
+        factory = registration.embedding_model
+        assert factory is not None
+        return self._bean(f"embedding_model.{registration.name}", lambda: factory(self))
+
+    @property
+    def tracer_provider(self) -> TracerProvider | None:
+        """The tracer provider the context's models and clients report to."""
+        return self._tracer_provider
+
+    @property
+    def meter_provider(self) -> MeterProvider | None:
+        """The meter provider the context's models record their metrics with."""
+        return self._meter_provider
 
     def tool_calling_manager(self) -> ToolCallingManager:
         """The ``ToolCallingManager`` configured by ``spring.ai.tools.*``."""
@@ -321,91 +313,53 @@ class ApplicationContext:
                 self._created.append(bean)
             return cast(B, self._beans[name])
 
-    def _provider(self, requested: str | None, kind: str, supported: Sequence[str]) -> str:
+    def _provider(self, requested: str | None, kind: str) -> ProviderRegistration:
+        registered = {
+            name: registration
+            for name, registration in provider_registrations().items()
+            if (registration.chat_model if kind == "chat" else registration.embedding_model)
+            is not None
+        }
+        supported = list(registered)
         property_name = f"spring.ai.model.{kind}"
         choices = ", ".join([*supported, "none"])
         if requested is not None:
             name = requested.strip().lower()
-            if name not in supported:
+            if name not in registered:
                 raise ValueError(
                     f"provider must be one of {', '.join(supported)}, got {requested!r}"
                 )
-            return name
+            return registered[name]
         models = self.get_properties(SpringAiModelProperties)
         selected = models.chat if kind == "chat" else models.embedding
         if selected:
             name = selected.strip().lower()
             if name == "none":
                 raise RuntimeError(f"No {kind} model: {property_name} is 'none'")
-            if name not in supported:
+            if name not in registered:
                 raise ConfigurationPropertiesBindError(
                     property_name, f"unknown provider '{selected}'; supported: {choices}"
                 )
-            return name
-        configured = [p for p in supported if self.environment.has_any_under(f"spring.ai.{p}")]
+            return registered[name]
+        if not registered:
+            raise RuntimeError(
+                f"No {kind} model: no provider is installed (install spring_ai_py with "
+                "a provider's extra)"
+            )
+        configured = [
+            registration
+            for registration in registered.values()
+            if self.environment.has_any_under(registration.prefix)
+        ]
         if len(configured) > 1:
-            with_key = [p for p in configured if _KEY_RESOLVES[p](self.environment)]
+            with_key = [r for r in configured if r.api_key_resolves(self.environment)]
             if len(with_key) == 1:
                 return with_key[0]
             raise RuntimeError(
-                f"Both {' and '.join(configured)} are configured: set {property_name} to "
-                f"the one the {kind} model should use"
+                f"Both {' and '.join(r.name for r in configured)} are configured: set "
+                f"{property_name} to the one the {kind} model should use"
             )
-        return configured[0] if configured else supported[0]
-
-    def _openai_connection(
-        self, section: OpenAiChatProperties | OpenAiEmbeddingProperties
-    ) -> dict[str, Any]:
-        common = self.get_properties(OpenAiCommonProperties)
-        connection = OpenAiConnection.resolve(common, section)
-        return connection.option_values(
-            self.environment.environment_variable, section.CONFIG_PREFIX
-        )
-
-    def _openai_chat_model(self) -> ChatModel:
-        from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
-
-        chat = self.get_properties(OpenAiChatProperties)
-        values = self._openai_connection(chat)
-        model = chat.model or self.get_properties(OpenAiCommonProperties).model
-        if model:
-            values["model"] = model
-        values.update(chat.option_values())
-        return OpenAiChatModel(
-            options=OpenAiChatOptions(**values),
-            tool_calling_manager=self.tool_calling_manager(),
-            tracer_provider=self._tracer_provider,
-            meter_provider=self._meter_provider,
-        )
-
-    def _anthropic_chat_model(self) -> ChatModel:
-        from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
-
-        connection = self.get_properties(AnthropicConnectionProperties)
-        chat = self.get_properties(AnthropicChatProperties)
-        values = chat.option_values()
-        values.update(connection.option_values(self.environment.environment_variable))
-        return AnthropicChatModel(
-            options=AnthropicChatOptions(**values),
-            tool_calling_manager=self.tool_calling_manager(),
-            tracer_provider=self._tracer_provider,
-            meter_provider=self._meter_provider,
-        )
-
-    def _openai_embedding_model(self) -> EmbeddingModel:
-        from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
-
-        embedding = self.get_properties(OpenAiEmbeddingProperties)
-        values = self._openai_connection(embedding)
-        if embedding.model:
-            values["model"] = embedding.model
-        values.update(embedding.option_values())
-        return OpenAiEmbeddingModel(
-            options=OpenAiEmbeddingOptions(**values),
-            metadata_mode=embedding.metadata_mode,
-            tracer_provider=self._tracer_provider,
-            meter_provider=self._meter_provider,
-        )
+        return configured[0] if configured else next(iter(registered.values()))
 
     def _tool_calling_manager(self) -> ToolCallingManager:
         from spring_ai_py.model.tool import DefaultToolCallingManager

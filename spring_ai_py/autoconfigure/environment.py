@@ -4,8 +4,8 @@ An :class:`Environment` is an ordered list of property sources, highest preceden
 first, as Boot orders them:
 
 1. explicit ``overrides`` passed in code (Boot's command-line arguments);
-2. operating-system environment variables (relaxed: ``SPRING_AI_OPENAI_API_KEY``
-   binds ``spring.ai.openai.api-key``);
+2. operating-system environment variables (relaxed: ``SPRING_AI_CHAT_CLIENT_ENABLED``
+   binds ``spring.ai.chat.client.enabled``);
 3. profile-specific files, ``application-<profile>.properties`` / ``.yml`` / ``.yaml``,
    ``config/`` before the working directory, a later active profile before an earlier
    (with no active profile, those of ``spring.profiles.default``, else ``default``);
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
 
 PropertyValue: TypeAlias = str | int | float | bool | None
 """A value as a source holds it (YAML keeps its scalar types; the rest are text)."""
-
-_INDEX = re.compile(r"\[(\d+)\]")
 
 
 class ConfigDataLoadError(ValueError):
@@ -78,7 +76,7 @@ refers to more of the same grows exponentially)."""
 
 def canonical_name(name: str) -> str:
     """The relaxed form of a property name: each dotted segment lower case, without
-    ``-`` and ``_`` (``spring.ai.openai.apiKey`` -> ``spring.ai.openai.apikey``)."""
+    ``-`` and ``_`` (``spring.ai.chat.client.observations.logPrompt`` -> ``spring.ai.chat.client.observations.logprompt``)."""
     return ".".join(
         segment.lower().replace("-", "").replace("_", "") for segment in _segments(name)
     )
@@ -120,8 +118,8 @@ class PropertySource:
 class EnvironmentVariablesPropertySource(PropertySource):
     """The process's environment variables, bound as Boot binds them.
 
-    ``spring.ai.openai.api-key`` is looked up as ``SPRING_AI_OPENAI_APIKEY`` and
-    ``SPRING_AI_OPENAI_API_KEY``; map entries (``...connections.<name>.command``) are
+    ``spring.ai.chat.client.log-prompt`` is looked up as ``SPRING_AI_CHAT_CLIENT_LOGPROMPT``
+    and ``SPRING_AI_CHAT_CLIENT_LOG_PROMPT``; map entries (``...connections.<name>.command``) are
     found by prefix, their keys in lower case.
     """
 
@@ -134,8 +132,8 @@ class EnvironmentVariablesPropertySource(PropertySource):
         return (variable, self._environ[variable]) if variable in self._environ else None
 
     def lookup(self, name: str) -> tuple[str, PropertyValue] | None:
-        """Both of Boot's spellings of a kebab-case ``name`` (``SPRING_AI_OPENAI_API_KEY``
-        and ``SPRING_AI_OPENAI_APIKEY``), then its canonical form."""
+        """Both of Boot's spellings of a kebab-case ``name`` (``SPRING_AI_CHAT_CLIENT_LOG_PROMPT``
+        and ``SPRING_AI_CHAT_CLIENT_LOGPROMPT``), then its canonical form."""
         base = name.upper().replace("[", "_").replace("]", "").replace(".", "_")
         for candidate in (base.replace("-", ""), base.replace("-", "_")):
             if candidate in self._environ:

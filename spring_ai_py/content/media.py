@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 
 
@@ -34,3 +35,36 @@ class Media(Buildable):
 
     def get_name(self) -> str | None:
         return self.name
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["Media"]):
+        """The builder of :class:`Media`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def mime_type(self, mime_type: str, /) -> Self:
+            return self._set("mime_type", (mime_type,))
+
+        def data(self, data: Any, /) -> Self:
+            return self._set("data", (data,))
+
+        def id(self, id: str | None, /) -> Self:
+            return self._set("id", (id,))
+
+        def name(self, name: str | None, /) -> Self:
+            return self._set("name", (name,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> Media: ...
+
+    @classmethod
+    def builder(cls) -> Media.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> Media.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

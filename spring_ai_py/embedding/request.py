@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable, Builder
 
 
@@ -44,6 +45,33 @@ class DefaultEmbeddingOptions(EmbeddingOptions, Buildable):
 
     def get_dimensions(self) -> int | None:
         return self.dimensions
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["DefaultEmbeddingOptions"]):
+        """The builder of :class:`DefaultEmbeddingOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def model(self, model: str | None, /) -> Self:
+            return self._set("model", (model,))
+
+        def dimensions(self, dimensions: int | None, /) -> Self:
+            return self._set("dimensions", (dimensions,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> DefaultEmbeddingOptions: ...
+
+    @classmethod
+    def builder(cls) -> DefaultEmbeddingOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> DefaultEmbeddingOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 @dataclass(frozen=True)

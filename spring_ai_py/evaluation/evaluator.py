@@ -149,6 +149,6 @@ class Evaluator(ABC):
 
     def do_get_supporting_data(self, evaluation_request: EvaluationRequest) -> str:
         """The texts of the request's documents that have text, joined by ``"\\n"``
-        (PORTING §7.9: never a platform line separator)."""
+        (never a platform line separator)."""
         texts = (document.get_text() for document in evaluation_request.get_data_list())
         return "\n".join(text for text in texts if text is not None and text.strip())

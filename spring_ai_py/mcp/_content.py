@@ -13,7 +13,7 @@ def content_to_text(content: Sequence[BaseModel]) -> str:
     """The text the model gets for a tool result's content.
 
     A result that is one plain text block is sent as that text, as the port sends a
-    tool's ``str`` result unquoted (PORTING §7.14); anything else (several blocks,
+    tool's ``str`` result unquoted; anything else (several blocks,
     images, resources, annotated text) is Spring's JSON (:func:`content_to_json`).
     """
     if len(content) == 1:

@@ -30,7 +30,18 @@ import weakref
 from abc import abstractmethod
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+    overload,
+)
 
 import spring_ai_py.model as model_package
 from spring_ai_py import _assert
@@ -80,9 +91,17 @@ __all__ = [
 ]
 
 OptionsT = TypeVar("OptionsT", bound=ToolCallingChatOptions)
+ClientT = TypeVar("ClientT")
+"""The SDK's blocking client type (``openai.OpenAI``)."""
+AsyncClientT = TypeVar("AsyncClientT")
+"""The SDK's async client type (``openai.AsyncOpenAI``)."""
+PayloadT = TypeVar("PayloadT")
+SdkClientT = TypeVar("SdkClientT")
+MergedT = TypeVar("MergedT", bound="ChatOptions")
+"""What the provider's :meth:`~ProviderChatModel.send` needs to send one request."""
 
 
-class LazyClients:
+class LazyClients(Generic[ClientT, AsyncClientT]):
     """A model's blocking client and its async clients (one per event loop), and their
     lifetime.
 
@@ -95,28 +114,33 @@ class LazyClients:
 
     __slots__ = ("_async_by_loop", "_async_client", "_factory", "_lock", "_owned_sync", "_sync_client")
 
-    def __init__(self, factory: Callable[[bool], Any], sync_client: Any, async_client: Any) -> None:
+    def __init__(
+        self,
+        factory: Callable[[bool], ClientT | AsyncClientT],
+        sync_client: ClientT | None,
+        async_client: AsyncClientT | None,
+    ) -> None:
         self._factory = factory
         self._sync_client = sync_client
         self._owned_sync = False
         self._async_client = async_client
         self._async_by_loop: weakref.WeakKeyDictionary[
-            asyncio.AbstractEventLoop, tuple[Any, AsyncGenerator[None, None]]
+            asyncio.AbstractEventLoop, tuple[AsyncClientT, AsyncGenerator[None, None]]
         ] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
 
-    def sync_client(self, max_retries: int | None) -> Any:
+    def sync_client(self, max_retries: int | None) -> ClientT:
         client = self._sync_client
         if client is None:
             with self._lock:
                 if self._sync_client is None:
-                    self._sync_client = self._factory(False)
+                    self._sync_client = cast("ClientT", self._factory(False))
                     self._owned_sync = True
                 client = self._sync_client
         _check_allowed(client)
         return _with_retries(client, max_retries)
 
-    def async_client(self, max_retries: int | None) -> Any:
+    def async_client(self, max_retries: int | None) -> AsyncClientT:
         client = self._async_client
         if client is None:
             loop = asyncio.get_running_loop()
@@ -125,7 +149,7 @@ class LazyClients:
                 with self._lock:
                     entry = self._async_by_loop.get(loop)
                     if entry is None:
-                        created = self._factory(True)
+                        created = cast("AsyncClientT", self._factory(True))
                         entry = (created, _closed_with_the_loop(created, self._forget(loop)))
                         self._async_by_loop[loop] = entry
             client = entry[0]
@@ -143,7 +167,7 @@ class LazyClients:
             entries = list(self._async_by_loop.items())
             self._async_by_loop.clear()
         if sync_client is not None:
-            sync_client.close()
+            cast("_Closeable", sync_client).close()
         running = _running_loop()
         errors: list[Exception] = []
         for loop, (_client, closer) in entries:
@@ -214,17 +238,23 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _check_allowed(client: Any) -> None:
+class _Closeable(Protocol):
+    def close(self) -> object: ...
+
+
+def _check_allowed(client: object) -> None:
     # One attribute read on the hot path; the URL is looked at only when switched off.
     if not model_package.ALLOW_MODEL_REQUESTS:
         check_model_request_allowed(type(client).__name__, str(getattr(client, "base_url", "")))
 
 
-def _with_retries(client: Any, max_retries: int | None) -> Any:
-    """``client``, or a copy with the request's ``max_retries`` when it differs."""
-    if max_retries is None or max_retries == client.max_retries:
+def _with_retries(client: SdkClientT, max_retries: int | None) -> SdkClientT:
+    """``client``, or a copy with the request's ``max_retries`` when it differs (the SDKs'
+    ``with_options``)."""
+    if max_retries is None or max_retries == getattr(client, "max_retries", None):
         return client
-    return client.with_options(max_retries=max_retries)
+    copy: SdkClientT = getattr(client, "with_options")(max_retries=max_retries)  # noqa: B009
+    return copy
 
 
 def _require_api_key(options: Any, owner: str, variables: tuple[str, ...]) -> None:
@@ -243,12 +273,12 @@ def _require_api_key(options: Any, owner: str, variables: tuple[str, ...]) -> No
 
 
 def new_sdk_client(
-    factory: Callable[..., Any],
-    options: Any,
+    factory: Callable[..., SdkClientT],
+    options: ConnectionOptions,
     default_timeout: float,
     default_max_retries: int,
-    **settings: Any,
-) -> Any:
+    **settings: object,
+) -> SdkClientT:
     """An SDK client built by ``factory`` from the connection settings of ``options``.
 
     ``options`` carries ``api_key``, ``base_url``, ``timeout``, ``max_retries`` and
@@ -267,7 +297,12 @@ def new_sdk_client(
     )
 
 
-def normalize_timeout(options: Any) -> None:
+class _TimeoutOptions(Protocol):
+    @property
+    def timeout(self) -> float | None: ...
+
+
+def normalize_timeout(options: _TimeoutOptions) -> None:
     """Turn a ``timedelta`` timeout of the frozen ``options`` into seconds, and check it."""
     if isinstance(options.timeout, timedelta):
         object.__setattr__(options, "timeout", options.timeout.total_seconds())
@@ -322,7 +357,7 @@ class ConnectionOptions:
         return dict(self.custom_headers) if self.custom_headers is not None else None
 
 
-def merge_options(defaults: Any, runtime: ChatOptions | None) -> Any:
+def merge_options(defaults: MergedT, runtime: ChatOptions | None) -> MergedT:
     """The request options: ``runtime`` over ``defaults``, field by field.
 
     Only the fields ``runtime`` set count, and a set field replaces the default as a
@@ -352,16 +387,18 @@ def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[Base
     return tuple(timeouts), tuple(requests)
 
 
-class CallRequest(NamedTuple, Generic[OptionsT]):
+class CallRequest(NamedTuple, Generic[OptionsT, PayloadT]):
     """One prepared (non-streamed) request: its options, its model and what the SDK
     needs to send it (``payload``, the provider's own shape)."""
 
     options: OptionsT
     model: str
-    payload: Any
+    payload: PayloadT
 
 
-class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
+class ProviderChatModel(
+    ChatModel, Buildable, Generic[OptionsT, ClientT, AsyncClientT, PayloadT]
+):
     """The base of a provider chat model: everything that does not depend on its API.
 
     A subclass sets :attr:`PROVIDER_NAME` (the ``gen_ai.provider.name`` of its spans and
@@ -378,13 +415,24 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
     PROVIDER_NAME: ClassVar[str] = "unknown"
     """The provider's name on spans and metrics (``gen_ai.provider.name``)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The span and metrics wrap call, acall and stream here, for every provider.
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in ("call", "acall", "stream") if name in cls.__dict__]
+        if overridden:
+            raise TypeError(
+                f"{cls.__name__} must not override {', '.join(overridden)}: a provider "
+                "implements prepare_call, send, asend and prepare_stream, and "
+                "ProviderChatModel runs them inside the chat <model> span"
+            )
+
     def __init__(
         self,
         options: ChatOptions | None,
         options_type: type[OptionsT],
-        new_client: Callable[[OptionsT, bool], Any],
-        sync_client: Any,
-        async_client: Any,
+        new_client: Callable[[OptionsT, bool], ClientT | AsyncClientT],
+        sync_client: ClientT | None,
+        async_client: AsyncClientT | None,
         tool_calling_manager: ToolCallingManager | None,
         tracer_provider: TracerProvider | None,
         meter_provider: MeterProvider | None,
@@ -403,7 +451,9 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         elif isinstance(options, options_type):
             self._options = options
         else:
-            self._options = options_type.builder().combine_with(options).build()
+            combined = options_type.builder().combine_with(options).build()
+            assert isinstance(combined, options_type)
+            self._options = combined
         if tool_calling_manager is not None:
             from spring_ai_py.model.tool.tool_calling_manager import ToolCallingManager
 
@@ -412,7 +462,7 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
         self._instruments = ModelInstruments(tracer_provider, meter_provider)
-        self._clients = LazyClients(
+        self._clients: LazyClients[ClientT, AsyncClientT] = LazyClients(
             lambda asynchronous: new_client(self._options, asynchronous),
             sync_client,
             async_client,
@@ -463,29 +513,46 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
         )
 
     @abstractmethod
-    def prepare_call(self, prompt: Prompt) -> CallRequest[OptionsT]:
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OptionsT, PayloadT]:
         """The request of ``prompt`` (options merged with :meth:`request_options`)."""
 
     @abstractmethod
-    def send(self, client: Any, payload: Any) -> ChatResponse:
+    def send(self, client: ClientT, payload: PayloadT) -> ChatResponse:
         """Send a prepared request with the blocking SDK ``client``."""
 
     @abstractmethod
-    async def asend(self, client: Any, payload: Any) -> ChatResponse:
+    async def asend(self, client: AsyncClientT, payload: PayloadT) -> ChatResponse:
         """Send a prepared request with the async SDK ``client``."""
+
+    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
+        """The model's answer as it is generated, from the async SDK client, inside the
+        ``chat <model>`` span; nothing runs before iteration starts (then
+        :meth:`prepare_stream` builds the request)."""
+        _assert.not_none(prompt, "Prompt cannot be null")
+        return observe_model_stream(
+            self._instruments, self.PROVIDER_NAME, lambda: self.prepare_stream(prompt)
+        )
+
+    @abstractmethod
+    def prepare_stream(self, prompt: Prompt) -> PreparedStream:
+        """The stream request of ``prompt``: its options, model and chunk source.
+
+        Called when iteration starts. ``source(observation)`` sends the request with
+        :meth:`async_client` and must fold every chunk it yields into
+        ``observation.summary``.
+        """
 
     def request_options(self, prompt: Prompt) -> OptionsT:
         """The options of one request: the prompt's options over the defaults."""
-        merged: OptionsT = merge_options(self._options, prompt.get_options())
-        return merged
+        return merge_options(self._options, prompt.get_options())
 
-    def sync_client(self, options: OptionsT) -> Any:
+    def sync_client(self, options: OptionsT) -> ClientT:
         """The blocking SDK client, with the request's ``max_retries``."""
-        return self._clients.sync_client(options.max_retries)  # type: ignore[attr-defined]
+        return self._clients.sync_client(getattr(options, "max_retries", None))
 
-    def async_client(self, options: OptionsT) -> Any:
+    def async_client(self, options: OptionsT) -> AsyncClientT:
         """The async SDK client of the running event loop, with the request's ``max_retries``."""
-        return self._clients.async_client(options.max_retries)  # type: ignore[attr-defined]
+        return self._clients.async_client(getattr(options, "max_retries", None))
 
     def observe_call(
         self, options: OptionsT, model: str, send: Callable[[], ChatResponse]
@@ -498,11 +565,6 @@ class ProviderChatModel(ChatModel, Buildable, Generic[OptionsT]):
     ) -> ChatResponse:
         """:meth:`observe_call` for an awaited ``send()`` (cancellation propagates)."""
         return await aobserve_call(self._instruments, self.PROVIDER_NAME, options, model, send)
-
-    def observe_stream(self, prepare: Callable[[], PreparedStream]) -> AsyncIterator[ChatResponse]:
-        """A stream inside the ``chat <model>`` span; ``prepare`` runs when iteration
-        starts and returns the request's options, model and chunk source."""
-        return observe_model_stream(self._instruments, self.PROVIDER_NAME, prepare)
 
     def resolve_tool_definitions(self, options: OptionsT) -> list[ToolDefinition]:
         """The definitions of the request's tools (to send to the API)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spring_ai_py._compat import no_auth_openai_client
 from spring_ai_py.model._wire_limits import http_client
 from spring_ai_py.model.provider import new_sdk_client
 
@@ -28,25 +29,7 @@ def sdk_client(
         ),
     }
     if options.api_key == "":
-        factory = _no_auth(factory)
-        settings["_enforce_credentials"] = False
+        factory, no_auth_settings = no_auth_openai_client(factory)
+        settings.update(no_auth_settings)
     return new_sdk_client(factory, options, default_timeout, default_max_retries, **settings)
 
-
-_NO_AUTH: dict[type[Any], type[Any]] = {}
-
-
-def _no_auth(client_class: type[Any]) -> type[Any]:
-    """``client_class`` accepting requests without credentials (no ``Authorization``)."""
-    found = _NO_AUTH.get(client_class)
-    if found is None:
-
-        def _validate_headers(self: Any, headers: Any, custom_headers: Any) -> None:
-            return None
-
-        found = _NO_AUTH[client_class] = type(
-            f"NoAuth{client_class.__name__}",
-            (client_class,),
-            {"_validate_headers": _validate_headers},
-        )
-    return found

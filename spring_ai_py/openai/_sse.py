@@ -9,7 +9,7 @@ the SDK's exception types, as its own stream would raise them: a broken connecti
 the stream is ``openai.APIError``, and an event that is not JSON, or not shaped like a
 chunk, is ``openai.APIResponseValidationError``. A body that ends cleanly before
 ``[DONE]`` and without any finish reason was cut short: that is an
-``openai.APIConnectionError`` too, never a complete answer (PORTING §7.16).
+``openai.APIConnectionError`` too, never a complete answer.
 """
 
 from __future__ import annotations

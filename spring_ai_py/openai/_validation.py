@@ -36,7 +36,7 @@ def check_chunk(chunk: dict[str, Any], http_response: Any) -> dict[str, Any]:
 class FinishTracker:
     """Whether a stream has finished every choice it started (``n`` > 1 streams finish
     each choice in its own chunk): a stream cut after one choice's finish reason is
-    still incomplete (PORTING 7.16)."""
+    still incomplete."""
 
     __slots__ = ("_finished", "_seen")
 

@@ -7,9 +7,9 @@ import copy
 import json
 import logging
 from collections.abc import AsyncIterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _builder
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -41,6 +41,7 @@ from spring_ai_py.openai._validation import check_completion
 from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
 
 if TYPE_CHECKING:
+    import openai
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
@@ -57,7 +58,12 @@ _NO_FINISH = DefaultChatGenerationMetadata(None)
 _NULL_SCHEMA: dict[str, Any] = {"type": "null"}
 
 
-class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
+"""The body of a Chat Completions request and the SDK's request options."""
+
+
+class OpenAiChatModel(
+    ProviderChatModel[OpenAiChatOptions, "openai.OpenAI", "openai.AsyncOpenAI", "_CallPayload"]
+):
     """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
 
     ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
@@ -105,12 +111,12 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         if openai_client is None and openai_client_async is None:
             _require_api_key(self.get_options(), "OpenAiChatModel", ("OPENAI_API_KEY",))
 
-    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions]:
+    def prepare_call(self, prompt: Prompt) -> CallRequest[OpenAiChatOptions, _CallPayload]:
         options = self._request_options(prompt)
         params, extras = self.create_request(prompt, options, stream=False)
         return CallRequest(options, params["model"], (*_post_arguments(params, extras), options))
 
-    def send(self, client: Any, payload: _CallPayload) -> ChatResponse:
+    def send(self, client: openai.OpenAI, payload: _CallPayload) -> ChatResponse:
         import openai
 
         body, request_options, options = payload
@@ -118,7 +124,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         with MaskedErrors(openai.APIError, client, options.custom_headers):
             try:
                 with exchange.sending():
-                    http_response = client.post(
+                    http_response = _raw(client).post(
                         _COMPLETIONS_PATH,
                         cast_to=_http_response_class(),
                         body=body,
@@ -129,7 +135,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
                 raise
             return self._to_chat_response(_json_body(http_response))
 
-    async def asend(self, client: Any, payload: _CallPayload) -> ChatResponse:
+    async def asend(self, client: openai.AsyncOpenAI, payload: _CallPayload) -> ChatResponse:
         import openai
 
         body, request_options, options = payload
@@ -137,7 +143,7 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
         with MaskedErrors(openai.APIError, client, options.custom_headers):
             try:
                 with exchange.sending():
-                    http_response = await client.post(
+                    http_response = await _raw(client).post(
                         _COMPLETIONS_PATH,
                         cast_to=_http_response_class(),
                         body=body,
@@ -148,45 +154,40 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
                 raise
             return self._to_chat_response(_json_body(http_response))
 
-    def stream(self, prompt: Prompt) -> AsyncIterator[ChatResponse]:
-        _assert.not_none(prompt, "Prompt cannot be null")
+    def prepare_stream(self, prompt: Prompt) -> PreparedStream:
+        options = self._request_options(prompt)
+        params, extras = self.create_request(prompt, options, stream=True)
 
-        def prepare() -> PreparedStream:
-            options = self._request_options(prompt)
-            params, extras = self.create_request(prompt, options, stream=True)
+        async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
+            import openai
 
-            async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
-                import openai
+            client = self.async_client(options)
+            assembler = _ChunkAssembler()
+            body, request_options = _post_arguments(params, extras)
+            exchange = Exchange.for_stream(options)
+            with MaskedErrors(openai.APIError, client, options.custom_headers):
+                with exchange.sending():
+                    http_response = await _raw(client).post(
+                        _COMPLETIONS_PATH,
+                        cast_to=_http_response_class(),
+                        body=body,
+                        options=request_options,
+                        stream=True,
+                    )
+                try:
+                    async for chunk in iterate_events(http_response, exchange):
+                        response = assembler.add(chunk)
+                        if response is not None:
+                            observation.summary.add(response)
+                            yield response
+                finally:
+                    await http_response.aclose()
+                response = assembler.finish()
+                if response is not None:
+                    observation.summary.add(response)
+                    yield response
 
-                client = self.async_client(options)
-                assembler = _ChunkAssembler()
-                body, request_options = _post_arguments(params, extras)
-                exchange = Exchange.for_stream(options)
-                with MaskedErrors(openai.APIError, client, options.custom_headers):
-                    with exchange.sending():
-                        http_response = await client.post(
-                            _COMPLETIONS_PATH,
-                            cast_to=_http_response_class(),
-                            body=body,
-                            options=request_options,
-                            stream=True,
-                        )
-                    try:
-                        async for chunk in iterate_events(http_response, exchange):
-                            response = assembler.add(chunk)
-                            if response is not None:
-                                observation.summary.add(response)
-                                yield response
-                    finally:
-                        await http_response.aclose()
-                    response = assembler.finish()
-                    if response is not None:
-                        observation.summary.add(response)
-                        yield response
-
-            return PreparedStream(options, params["model"], source)
-
-        return self.observe_stream(prepare)
+        return PreparedStream(options, params["model"], source)
 
     # -- request ------------------------------------------------------------------
 
@@ -324,8 +325,53 @@ class OpenAiChatModel(ProviderChatModel[OpenAiChatOptions]):
             )
         return ChatResponse(generations, _response_metadata(completion))
 
+    # --- generated builder ---
+    class Builder(_builder.Builder["OpenAiChatModel"]):
+        """The builder of :class:`OpenAiChatModel`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def options(self, options: OpenAiChatOptions | None, /) -> Self:
+            return self._set("options", (options,))
+
+        def openai_client(self, openai_client: Any, /) -> Self:
+            return self._set("openai_client", (openai_client,))
+
+        def openai_client_async(self, openai_client_async: Any, /) -> Self:
+            return self._set("openai_client_async", (openai_client_async,))
+
+        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None, /) -> Self:
+            return self._set("tool_calling_manager", (tool_calling_manager,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
+            return self._set("meter_provider", (meter_provider,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiChatModel: ...
+
+    @classmethod
+    def builder(cls) -> OpenAiChatModel.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> OpenAiChatModel.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 # -- helpers ------------------------------------------------------------------------
+
+
+def _raw(client: openai.OpenAI | openai.AsyncOpenAI) -> Any:
+    """``client`` for its low-level ``post`` with a raw-response ``cast_to``, which the
+    SDK's overloads do not type."""
+    return client
 
 
 def new_openai_client(options: Any, asynchronous: bool) -> Any:

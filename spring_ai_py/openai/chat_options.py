@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
@@ -15,6 +17,9 @@ from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
     ToolCallingChatOptionsBuilder,
 )
+
+if TYPE_CHECKING:
+    from spring_ai_py.tool import ToolCallback
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +64,36 @@ class ResponseFormat(Buildable):
     def get_strict(self) -> bool | None:
         return self.strict
 
+    # --- generated builder ---
+    class Builder(_builder.Builder["ResponseFormat"]):
+        """The builder of :class:`ResponseFormat`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def type(self, type: ResponseFormat.Type | None, /) -> Self:
+            return self._set("type", (type,))
+
+        def json_schema(self, json_schema: str | None, /) -> Self:
+            return self._set("json_schema", (json_schema,))
+
+        def strict(self, strict: bool | None, /) -> Self:
+            return self._set("strict", (strict,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ResponseFormat: ...
+
+    @classmethod
+    def builder(cls) -> ResponseFormat.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ResponseFormat.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
     """The builder of :class:`OpenAiChatOptions`, with Spring's special setters.
@@ -72,7 +107,7 @@ class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 
     __slots__ = ()
 
-    def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | Sequence[ToolCallback] | None) -> Self:
         """As the tool-calling builder, except that ``tool_callbacks(None)`` clears them
         (Spring's ``OpenAiChatOptions.Builder`` accepts a null list)."""
         if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
@@ -80,7 +115,7 @@ class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
             return self
         return super().tool_callbacks(*tool_callbacks)
 
-    def max_tokens(self, max_tokens: int | None) -> OpenAiChatOptionsBuilder:
+    def max_tokens(self, max_tokens: int | None) -> Self:
         completion = self._values.get("max_completion_tokens")
         if completion is not None:
             # As in Spring: max_tokens is deprecated, max_completion_tokens wins.
@@ -94,7 +129,7 @@ class OpenAiChatOptionsBuilder(ToolCallingChatOptionsBuilder):
             self._values["max_tokens"] = max_tokens
         return self
 
-    def max_completion_tokens(self, max_completion_tokens: int | None) -> OpenAiChatOptionsBuilder:
+    def max_completion_tokens(self, max_completion_tokens: int | None) -> Self:
         if max_completion_tokens is not None and self._values.get("max_tokens") is not None:
             logger.warning(
                 "Both maxTokens and maxCompletionTokens are set. OpenAI API does not support "
@@ -180,13 +215,6 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
         if isinstance(self.response_format, dict) and "type" not in self.response_format:
             raise ValueError("response_format must have a 'type'")
 
-    @classmethod
-    def builder(cls) -> OpenAiChatOptionsBuilder:
-        return OpenAiChatOptionsBuilder(cls)
-
-    def mutate(self) -> OpenAiChatOptionsBuilder:
-        return OpenAiChatOptionsBuilder(type(self), self._set_fields())
-
     def get_top_k(self) -> int | None:
         """Always ``None``: OpenAI chat models do not support top-k sampling."""
         return None
@@ -265,3 +293,111 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
 
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers",))
+
+    # --- generated builder (base: OpenAiChatOptionsBuilder) ---
+    class Builder(OpenAiChatOptionsBuilder, ToolCallingChatOptions.Builder, StructuredOutputChatOptions.Builder):
+        """The builder of :class:`OpenAiChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def base_url(self, base_url: str | None, /) -> Self:
+            return self._set("base_url", (base_url,))
+
+        def api_key(self, api_key: str | None, /) -> Self:
+            return self._set("api_key", (api_key,))
+
+        def organization_id(self, organization_id: str | None, /) -> Self:
+            return self._set("organization_id", (organization_id,))
+
+        def timeout(self, timeout: float | None, /) -> Self:
+            return self._set("timeout", (timeout,))
+
+        def max_retries(self, max_retries: int | None, /) -> Self:
+            return self._set("max_retries", (max_retries,))
+
+        def custom_headers(self, custom_headers: dict[str, str] | None, /) -> Self:
+            return self._set("custom_headers", (custom_headers,))
+
+        def call_timeout(self, call_timeout: float | None, /) -> Self:
+            return self._set("call_timeout", (call_timeout,))
+
+        def stream_idle_timeout(self, stream_idle_timeout: float | None, /) -> Self:
+            return self._set("stream_idle_timeout", (stream_idle_timeout,))
+
+        def stream_total_timeout(self, stream_total_timeout: float | None, /) -> Self:
+            return self._set("stream_total_timeout", (stream_total_timeout,))
+
+        def max_answer_bytes(self, max_answer_bytes: int | None, /) -> Self:
+            return self._set("max_answer_bytes", (max_answer_bytes,))
+
+        def logit_bias(self, logit_bias: dict[str, int] | None, /) -> Self:
+            return self._set("logit_bias", (logit_bias,))
+
+        def logprobs(self, logprobs: bool | None, /) -> Self:
+            return self._set("logprobs", (logprobs,))
+
+        def top_logprobs(self, top_logprobs: int | None, /) -> Self:
+            return self._set("top_logprobs", (top_logprobs,))
+
+        def n(self, n: int | None, /) -> Self:
+            return self._set("n", (n,))
+
+        def response_format(self, response_format: ResponseFormat | dict[str, Any] | None, /) -> Self:
+            return self._set("response_format", (response_format,))
+
+        def stream_usage(self, stream_usage: bool | None, /) -> Self:
+            return self._set("stream_usage", (stream_usage,))
+
+        def seed(self, seed: int | None, /) -> Self:
+            return self._set("seed", (seed,))
+
+        def tool_choice(self, tool_choice: str | dict[str, Any] | None, /) -> Self:
+            return self._set("tool_choice", (tool_choice,))
+
+        def user(self, user: str | None, /) -> Self:
+            return self._set("user", (user,))
+
+        def parallel_tool_calls(self, parallel_tool_calls: bool | None, /) -> Self:
+            return self._set("parallel_tool_calls", (parallel_tool_calls,))
+
+        def store(self, store: bool | None, /) -> Self:
+            return self._set("store", (store,))
+
+        def strict(self, strict: bool | None, /) -> Self:
+            return self._set("strict", (strict,))
+
+        def metadata(self, metadata: dict[str, str] | None, /) -> Self:
+            return self._set("metadata", (metadata,))
+
+        def reasoning_effort(self, reasoning_effort: str | None, /) -> Self:
+            return self._set("reasoning_effort", (reasoning_effort,))
+
+        def verbosity(self, verbosity: str | None, /) -> Self:
+            return self._set("verbosity", (verbosity,))
+
+        def service_tier(self, service_tier: str | None, /) -> Self:
+            return self._set("service_tier", (service_tier,))
+
+        def prompt_cache_key(self, prompt_cache_key: str | None, /) -> Self:
+            return self._set("prompt_cache_key", (prompt_cache_key,))
+
+        def extra_body(self, extra_body: dict[str, Any] | None, /) -> Self:
+            return self._set("extra_body", (extra_body,))
+
+        def stop(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
+            return self._set("stop_sequences", (stop_sequences, *more))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiChatOptions: ...
+
+    @classmethod
+    def builder(cls) -> OpenAiChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> OpenAiChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

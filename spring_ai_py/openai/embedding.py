@@ -8,11 +8,11 @@ import enum
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from opentelemetry.util.types import AttributeValue
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._field_types import check_field_types
 from spring_ai_py._observation import call_step
@@ -120,6 +120,60 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
 
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers",))
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["OpenAiEmbeddingOptions"]):
+        """The builder of :class:`OpenAiEmbeddingOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def base_url(self, base_url: str | None, /) -> Self:
+            return self._set("base_url", (base_url,))
+
+        def api_key(self, api_key: str | None, /) -> Self:
+            return self._set("api_key", (api_key,))
+
+        def organization_id(self, organization_id: str | None, /) -> Self:
+            return self._set("organization_id", (organization_id,))
+
+        def timeout(self, timeout: float | None, /) -> Self:
+            return self._set("timeout", (timeout,))
+
+        def max_retries(self, max_retries: int | None, /) -> Self:
+            return self._set("max_retries", (max_retries,))
+
+        def custom_headers(self, custom_headers: dict[str, str] | None, /) -> Self:
+            return self._set("custom_headers", (custom_headers,))
+
+        def model(self, model: str | None, /) -> Self:
+            return self._set("model", (model,))
+
+        def dimensions(self, dimensions: int | None, /) -> Self:
+            return self._set("dimensions", (dimensions,))
+
+        def user(self, user: str | None, /) -> Self:
+            return self._set("user", (user,))
+
+        def encoding_format(self, encoding_format: OpenAiEmbeddingOptions.EncodingFormat | str | None, /) -> Self:
+            return self._set("encoding_format", (encoding_format,))
+
+        def extra_body(self, extra_body: dict[str, Any] | None, /) -> Self:
+            return self._set("extra_body", (extra_body,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiEmbeddingOptions: ...
+
+    @classmethod
+    def builder(cls) -> OpenAiEmbeddingOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> OpenAiEmbeddingOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
@@ -279,3 +333,39 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
 
     def __repr__(self) -> str:
         return f"OpenAiEmbeddingModel(options={self._options!r})"
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["OpenAiEmbeddingModel"]):
+        """The builder of :class:`OpenAiEmbeddingModel`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def options(self, options: OpenAiEmbeddingOptions | None, /) -> Self:
+            return self._set("options", (options,))
+
+        def metadata_mode(self, metadata_mode: MetadataMode | None, /) -> Self:
+            return self._set("metadata_mode", (metadata_mode,))
+
+        def openai_client(self, openai_client: Any, /) -> Self:
+            return self._set("openai_client", (openai_client,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
+            return self._set("meter_provider", (meter_provider,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> OpenAiEmbeddingModel: ...
+
+    @classmethod
+    def builder(cls) -> OpenAiEmbeddingModel.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> OpenAiEmbeddingModel.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

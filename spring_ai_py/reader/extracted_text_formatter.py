@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 
 _BLANK_LINE_SPACES = re.compile(r"^ *\n", re.MULTILINE)
@@ -112,3 +113,54 @@ class ExtractedTextFormatter(Buildable):
         if self._left_alignment:
             text = self.align_to_left(text)
         return text
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ExtractedTextFormatter"]):
+        """The builder of :class:`ExtractedTextFormatter`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def left_alignment(self, left_alignment: bool, /) -> Self:
+            return self._set("left_alignment", (left_alignment,))
+
+        def number_of_top_pages_to_skip_before_delete(self, number_of_top_pages_to_skip_before_delete: int, /) -> Self:
+            return self._set("number_of_top_pages_to_skip_before_delete", (number_of_top_pages_to_skip_before_delete,))
+
+        def number_of_top_text_lines_to_delete(self, number_of_top_text_lines_to_delete: int, /) -> Self:
+            return self._set("number_of_top_text_lines_to_delete", (number_of_top_text_lines_to_delete,))
+
+        def number_of_bottom_text_lines_to_delete(self, number_of_bottom_text_lines_to_delete: int, /) -> Self:
+            return self._set("number_of_bottom_text_lines_to_delete", (number_of_bottom_text_lines_to_delete,))
+
+        def line_separator(self, line_separator: str, /) -> Self:
+            return self._set("line_separator", (line_separator,))
+
+        def override_line_separator(self, line_separator: str, /) -> Self:
+            return self._set("line_separator", (line_separator,))
+
+        def with_left_alignment(self, left_alignment: bool, /) -> Self:
+            return self._set("left_alignment", (left_alignment,))
+
+        def with_number_of_bottom_text_lines_to_delete(self, number_of_bottom_text_lines_to_delete: int, /) -> Self:
+            return self._set("number_of_bottom_text_lines_to_delete", (number_of_bottom_text_lines_to_delete,))
+
+        def with_number_of_top_pages_to_skip_before_delete(self, number_of_top_pages_to_skip_before_delete: int, /) -> Self:
+            return self._set("number_of_top_pages_to_skip_before_delete", (number_of_top_pages_to_skip_before_delete,))
+
+        def with_number_of_top_text_lines_to_delete(self, number_of_top_text_lines_to_delete: int, /) -> Self:
+            return self._set("number_of_top_text_lines_to_delete", (number_of_top_text_lines_to_delete,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ExtractedTextFormatter: ...
+
+    @classmethod
+    def builder(cls) -> ExtractedTextFormatter.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ExtractedTextFormatter.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

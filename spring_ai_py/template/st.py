@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -26,6 +26,17 @@ _logger = logging.getLogger("spring_ai_py.template.st.StTemplateRenderer")
 _VALIDATION_MESSAGE = (
     "Not all variables were replaced in the template. Missing variable names are: [{}]."
 )
+
+
+class _StTemplateRendererBuilder(_builder.Builder["StTemplateRenderer"]):
+    """Builder with Spring's setters; ``validate_st_functions()`` takes no argument."""
+
+    __slots__ = ()
+
+    def validate_st_functions(self, value: bool = True) -> Self:
+        """Require variables named like ST's built-in functions (``{first}``)."""
+        self._values["validate_st_functions"] = value
+        return self
 
 
 def _delimiter(value: Any, name: str) -> str:
@@ -132,21 +143,35 @@ class StTemplateRenderer(Buildable, TemplateRenderer):
             f"validate_st_functions={self._validate_st_functions})"
         )
 
-    @classmethod
-    def builder(cls) -> StTemplateRenderer.Builder:
-        """Return a builder with Spring's defaults."""
-        return StTemplateRenderer.Builder(cls)
-
-    def mutate(self) -> StTemplateRenderer.Builder:
-        """Return a builder pre-filled with this renderer's settings."""
-        return StTemplateRenderer.Builder(type(self), self._builder_state())
-
-    class Builder(_builder.Builder["StTemplateRenderer"]):
-        """Builder with Spring's setters; ``validate_st_functions()`` takes no argument."""
+    # --- generated builder (base: _StTemplateRendererBuilder) ---
+    class Builder(_StTemplateRendererBuilder):
+        """The builder of :class:`StTemplateRenderer`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def validate_st_functions(self, value: bool = True) -> Self:
-            """Require variables named like ST's built-in functions (``{first}``)."""
-            self._values["validate_st_functions"] = value
-            return self
+        def start_delimiter_token(self, start_delimiter_token: str, /) -> Self:
+            return self._set("start_delimiter_token", (start_delimiter_token,))
+
+        def end_delimiter_token(self, end_delimiter_token: str, /) -> Self:
+            return self._set("end_delimiter_token", (end_delimiter_token,))
+
+        def validation_mode(self, validation_mode: ValidationMode, /) -> Self:
+            return self._set("validation_mode", (validation_mode,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StTemplateRenderer: ...
+
+    @classmethod
+    def builder(cls) -> StTemplateRenderer.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> StTemplateRenderer.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
+
+

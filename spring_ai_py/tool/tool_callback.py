@@ -52,19 +52,6 @@ class ToolCallback(ABC):
         return f"{type(self).__name__}(tool_definition={self.get_tool_definition()!r})"
 
 
-def warn_unused_tool_context(tool: ToolCallback, tool_context: ToolContext | None) -> None:
-    """Spring's log line for a non-empty tool context a tool does not accept."""
-    if (
-        tool_context is not None
-        and tool_context.get_context()
-        and _logger.isEnabledFor(logging.INFO)
-    ):
-        _logger.info(
-            "The tool context is not used by %s; accept a ToolContext parameter to use it.",
-            tool.get_tool_definition().name,
-        )
-
-
 class ToolCallbackProvider(ABC):
     """Provides tool callbacks for tools defined in some source (objects, a server...)."""
 

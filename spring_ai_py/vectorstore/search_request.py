@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.vectorstore.filter.filter import Expression
 from spring_ai_py.vectorstore.filter.filter_expression_text_parser import (
     FilterExpressionTextParser,
@@ -96,7 +96,7 @@ class SearchRequest(Buildable):
     def has_filter_expression(self) -> bool:
         return self.filter_expression is not None
 
-    class Builder(Builder["SearchRequest"]):
+    class Builder(_builder.Builder["SearchRequest"]):
         """Builder whose setters validate immediately, as Spring's do."""
 
         __slots__ = ()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from spring_ai_py.anthropic import AnthropicChatProperties
 from spring_ai_py.autoconfigure import (
-    AnthropicChatProperties,
     ChatClientBuilderProperties,
     ConfigurationPropertiesBindError,
     DataSourceProperties,
@@ -18,10 +18,6 @@ from spring_ai_py.autoconfigure import (
     McpSseClientProperties,
     McpStdioClientProperties,
     McpStreamableHttpClientProperties,
-    OpenAiChatProperties,
-    OpenAiCommonProperties,
-    OpenAiConnection,
-    OpenAiEmbeddingProperties,
     PgVectorStoreProperties,
     ToolCallingProperties,
     parse_duration,
@@ -30,6 +26,12 @@ from spring_ai_py.autoconfigure.chat import DatabaseInitializationMode
 from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdvisor
 from spring_ai_py.document import MetadataMode
 from spring_ai_py.model.tool import ToolCallLimitBehavior
+from spring_ai_py.openai import (
+    OpenAiChatProperties,
+    OpenAiCommonProperties,
+    OpenAiConnection,
+    OpenAiEmbeddingProperties,
+)
 from spring_ai_py.vectorstore.pgvector import PgDistanceType, PgIdType, PgIndexType
 
 CONFIGS = Path(__file__).parent / "configs"

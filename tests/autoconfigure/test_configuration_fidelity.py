@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from spring_ai_py.anthropic import AnthropicChatModel
+from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatProperties
 from spring_ai_py.autoconfigure import (
-    AnthropicChatProperties,
     ApplicationContext,
     ConfigDataLoadError,
     ConfigurationProperties,
@@ -21,9 +20,6 @@ from spring_ai_py.autoconfigure import (
     Environment,
     McpClientCommonProperties,
     McpStdioClientProperties,
-    OpenAiChatProperties,
-    OpenAiCommonProperties,
-    OpenAiEmbeddingProperties,
     PgVectorStoreProperties,
     SpringApplication,
     ToolCallingProperties,
@@ -33,7 +29,13 @@ from spring_ai_py.autoconfigure import environment as environment_module
 from spring_ai_py.autoconfigure.environment import profile_matches
 from spring_ai_py.document import Document
 from spring_ai_py.mcp.connection import McpStdioConnection
-from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
+from spring_ai_py.openai import (
+    OpenAiChatModel,
+    OpenAiChatOptions,
+    OpenAiChatProperties,
+    OpenAiCommonProperties,
+    OpenAiEmbeddingProperties,
+)
 from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
 from spring_ai_py.tool import tool
 from spring_ai_py.vectorstore import SearchRequest

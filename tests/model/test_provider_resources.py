@@ -9,6 +9,7 @@ import asyncio
 import gc
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -158,3 +159,25 @@ def test_close_from_inside_another_running_loop_does_not_fail(server: OpenAiTest
             await model.aclose()
 
         asyncio.run(close_elsewhere())  # the first loop is idle, not closed
+
+
+def test_a_provider_cannot_override_call_acall_or_stream_and_lose_the_span() -> None:
+    """The base class wraps call, acall and stream in the chat span for every provider."""
+    import pytest
+
+    from spring_ai_py.openai import OpenAiChatModel
+
+    with pytest.raises(TypeError, match=r"must not override stream: a provider implements"):
+
+        class Unobserved(OpenAiChatModel):
+            def stream(self, prompt: Any) -> Any:
+                return super().stream(prompt)
+
+    with pytest.raises(TypeError, match=r"must not override call, acall"):
+
+        class AlsoUnobserved(OpenAiChatModel):
+            def call(self, prompt: Any, /, *messages: Any) -> Any:
+                return None
+
+            async def acall(self, prompt: Any, /, *messages: Any) -> Any:
+                return None

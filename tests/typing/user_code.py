@@ -1,7 +1,9 @@
-"""A typed user script, checked with ``mypy --strict`` by ``make test`` (``make typecheck``).
+"""A typed user script, checked with ``mypy --strict`` and with pyright (basedpyright) by
+``make test`` (``make typecheck``).
 
-Lines ending in ``# type: ignore[...]`` must be errors: with ``warn_unused_ignores`` a
-line that stops being an error fails the check. ``assert_type`` pins inferred types.
+Lines ending in ``# type: ignore[...]`` must be errors: with mypy's ``warn_unused_ignores``
+and pyright's ``reportUnnecessaryTypeIgnoreComment`` a line that stops being an error
+fails the check. ``assert_type`` pins inferred types.
 Not collected by pytest (it is type-checked, not run).
 """
 
@@ -64,12 +66,23 @@ def check_builders() -> None:
     logger = SimpleLoggerAdvisor.builder().order(1).build()
     assert_type(logger, SimpleLoggerAdvisor)
     options = OpenAiChatOptions.builder().model("gpt-4o-mini").temperature(0.2).build()
+    assert_type(options, OpenAiChatOptions)
+    stopped = OpenAiChatOptions.builder().stop(["\n\n"]).stop("a", "b").max_tokens(5).seed(1).build()
+    assert_type(stopped, OpenAiChatOptions)
+    assert_type(options.mutate().user("u").build(), OpenAiChatOptions)
+    with_tools = OpenAiChatOptions.builder().tool_callbacks(add).tool_names("a", "b").build()
+    assert_type(with_tools, OpenAiChatOptions)
+    assert_type(UserMessage.builder().text("hi").media([]).build(), UserMessage)
     print(advisor, logger, options, UserMessage.builder().text("hi").build())
 
     SafeGuardAdvisor.builder().sensitive_wrds(["x"])  # type: ignore[attr-defined]
     SafeGuardAdvisor.builder().order("first")  # type: ignore[arg-type]
     OpenAiChatOptions.builder().temprature(0.2)  # type: ignore[attr-defined]
     OpenAiChatOptions.builder().temperature("hot")  # type: ignore[arg-type]
+    OpenAiChatOptions.builder().stop([1])  # type: ignore[list-item]
+    OpenAiChatOptions.builder().tool_callbacks("add")  # type: ignore[arg-type]
+    wrong: int = OpenAiChatOptions.builder().build()  # type: ignore[assignment]
+    del wrong
 
 
 def check_entities_and_models() -> None:

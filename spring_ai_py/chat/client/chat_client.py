@@ -187,7 +187,7 @@ class ChatClientRequestSpec:
     """One request being configured: messages, options, advisors; then ``call()`` or
     ``stream()``.
 
-    A spec can be called any number of times (PORTING §7.5); each ``call()`` or
+    A spec can be called any number of times; each ``call()`` or
     ``stream()`` assembles a fresh advisor chain and never changes the spec's own
     advisor list.
     """
@@ -228,7 +228,7 @@ class ChatClientRequestSpec:
         self._terminals: tuple[ChatModelCallAdvisor, ChatModelStreamAdvisor] | None = None
         self._chain_cache: dict[tuple[Any, ...], tuple[list[Any], list[Any], list[Any]]] = {}
 
-    # The spec's own containers; a copy gets its own (PORTING §7.5).
+    # The spec's own containers; a copy gets its own.
     _CONTAINERS = (
         "user_params",
         "user_metadata",
@@ -466,7 +466,7 @@ class ChatClientRequestSpec:
         return self.tool_calling_advisor_builder
 
     def _chain_advisors(self) -> list[Advisor]:
-        """The advisors of the chain to build, on a copy of the spec's list (§7.5).
+        """The advisors of the chain to build, on a copy of the spec's list.
 
         Spring's ``autoRegisterToolCallingAdvisor``: unless the advisor param
         ``TOOL_CALLING_ADVISOR_AUTO_REGISTER`` is ``False`` or a ``ToolAdvisor`` is
@@ -541,7 +541,7 @@ class ChatClientRequestSpec:
             and not self.tool_context_map
         ):
             return defaults  # options are immutable: nothing to merge, nothing to copy
-        builder = defaults.mutate()
+        builder: ChatOptionsBuilder = defaults.mutate()
         if self.options_customizer is not None:
             builder.combine_with(self.options_customizer)
         builder = self._with_tools(builder)

@@ -29,7 +29,7 @@ class ChatClientRequest:
     """What flows down the advisor chain: the prompt and the shared advisor context.
 
     ``context`` is a plain mutable dict shared by the advisors of one call (as in
-    Spring); ``None`` values are allowed (PORTING §7.7).
+    Spring); ``None`` values are allowed.
     """
 
     prompt: Prompt

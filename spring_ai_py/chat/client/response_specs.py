@@ -295,7 +295,7 @@ class CallResponseSpec(_Observed):
             request.context[_OUTPUT_SCHEMA] = converter.get_json_schema()
         return converter, request, chain
 
-    # -- the awaitable twins: the same chain, natively async (PORTING §8) ------------
+    # -- the awaitable twins: the same chain, natively async ------------
 
     async def achat_client_response(self) -> ChatClientResponse:
         """:meth:`chat_client_response`, awaited: the chain runs on the event loop and

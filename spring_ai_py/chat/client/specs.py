@@ -209,7 +209,7 @@ class AdvisorSpec:
         self.params_value: dict[str, Any] = {}
 
     def param(self, key: str, value: Any) -> Self:
-        """Put ``key``/``value`` into the advisor context (``None`` values allowed, §7.7)."""
+        """Put ``key``/``value`` into the advisor context (``None`` values allowed)."""
         _assert.has_text(key, "key cannot be null or empty")
         self.params_value[key] = value
         return self

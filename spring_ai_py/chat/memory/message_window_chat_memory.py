@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.memory._support import message_list, validate_conversation_id
 from spring_ai_py.chat.memory._window import (
@@ -109,3 +109,30 @@ class MessageWindowChatMemory(ChatMemory, Buildable):
             f"MessageWindowChatMemory(chat_memory_repository={self._chat_memory_repository!r}, "
             f"max_messages={self._max_messages})"
         )
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["MessageWindowChatMemory"]):
+        """The builder of :class:`MessageWindowChatMemory`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def chat_memory_repository(self, chat_memory_repository: ChatMemoryRepository | _Default | None, /) -> Self:
+            return self._set("chat_memory_repository", (chat_memory_repository,))
+
+        def max_messages(self, max_messages: int, /) -> Self:
+            return self._set("max_messages", (max_messages,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MessageWindowChatMemory: ...
+
+    @classmethod
+    def builder(cls) -> MessageWindowChatMemory.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> MessageWindowChatMemory.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -12,9 +12,9 @@ import os
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages.message_utils import text_or_resource
 from spring_ai_py.content.content import Content, MediaContent
@@ -143,7 +143,39 @@ class AbstractMessage(Message, Buildable):
         Built through ``mutate()``, so a subclass that overrides ``mutate()`` (or
         ``_builder_state()``) keeps its type and extra fields in the copy.
         """
-        return self.mutate().build()
+        copied = self.mutate().build()
+        assert isinstance(copied, type(self))
+        return copied
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["AbstractMessage"]):
+        """The builder of :class:`AbstractMessage`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def message_type(self, message_type: MessageType, /) -> Self:
+            return self._set("message_type", (message_type,))
+
+        def text(self, text: str | None, /) -> Self:
+            return self._set("text", (text,))
+
+        def metadata(self, metadata: Mapping[str, Any] | None, /) -> Self:
+            return self._set("metadata", (metadata,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AbstractMessage: ...
+
+    @classmethod
+    def builder(cls) -> AbstractMessage.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AbstractMessage.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 def _media_list(media: Sequence[Media] | Media | None) -> list[Media]:
@@ -197,6 +229,33 @@ class UserMessage(AbstractMessage, MediaContent):
     def __repr__(self) -> str:
         return f"UserMessage(text={self._text!r}, metadata={self._metadata!r})"
 
+    # --- generated builder ---
+    class Builder(AbstractMessage.Builder):
+        """The builder of :class:`UserMessage`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def text(self, text: str | os.PathLike[str] | None, /) -> Self:
+            return self._set("text", (text,))
+
+        def media(self, media: Sequence[Media] | Media | None, /, *more: Media) -> Self:
+            return self._set("media", (media, *more))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> UserMessage: ...
+
+    @classmethod
+    def builder(cls) -> UserMessage.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> UserMessage.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 class SystemMessage(AbstractMessage):
     """Instructions for the model, usually the first message of a prompt.
@@ -213,6 +272,30 @@ class SystemMessage(AbstractMessage):
 
     def __repr__(self) -> str:
         return f"SystemMessage(text={self._text!r}, metadata={self._metadata!r})"
+
+    # --- generated builder ---
+    class Builder(AbstractMessage.Builder):
+        """The builder of :class:`SystemMessage`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def text(self, text: str | os.PathLike[str] | None, /) -> Self:
+            return self._set("text", (text,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SystemMessage: ...
+
+    @classmethod
+    def builder(cls) -> SystemMessage.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> SystemMessage.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class AssistantMessage(AbstractMessage, MediaContent):
@@ -283,6 +366,45 @@ class AssistantMessage(AbstractMessage, MediaContent):
             f"metadata={self._metadata!r})"
         )
 
+    # --- generated builder ---
+    class Builder(AbstractMessage.Builder):
+        """The builder of :class:`AssistantMessage`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def content(self, content: str | None, /) -> Self:
+            return self._set("content", (content,))
+
+        def properties(self, properties: Mapping[str, Any] | None, /) -> Self:
+            return self._set("properties", (properties,))
+
+        def tool_calls(self, tool_calls: AssistantMessage.ToolCall | Sequence[AssistantMessage.ToolCall] | None, /, *more: AssistantMessage.ToolCall) -> Self:
+            return self._set("tool_calls", (tool_calls, *more))
+
+        def media(self, media: Sequence[Media] | Media | None, /, *more: Media) -> Self:
+            return self._set("media", (media, *more))
+
+        def metadata(self, properties: Mapping[str, Any] | None, /) -> Self:
+            return self._set("properties", (properties,))
+
+        def text(self, content: str | None, /) -> Self:
+            return self._set("content", (content,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AssistantMessage: ...
+
+    @classmethod
+    def builder(cls) -> AssistantMessage.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AssistantMessage.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 class ToolResponseMessage(AbstractMessage):
     """The results of tool calls, sent back to the model (its text is ``""``)."""
@@ -320,3 +442,27 @@ class ToolResponseMessage(AbstractMessage):
 
     def __repr__(self) -> str:
         return f"ToolResponseMessage(responses={self._responses!r}, metadata={self._metadata!r})"
+
+    # --- generated builder ---
+    class Builder(AbstractMessage.Builder):
+        """The builder of :class:`ToolResponseMessage`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def responses(self, responses: ToolResponseMessage.ToolResponse | Sequence[ToolResponseMessage.ToolResponse] | None, /, *more: ToolResponseMessage.ToolResponse) -> Self:
+            return self._set("responses", (responses, *more))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolResponseMessage: ...
+
+    @classmethod
+    def builder(cls) -> ToolResponseMessage.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolResponseMessage.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -181,7 +181,7 @@ class ChatModel(StreamingChatModel):
     async def acall(
         self, prompt: Prompt | str | Message, /, *messages: Message
     ) -> ChatResponse | str | None:
-        """The async twin of :meth:`call` (PORTING §8): ``await acall(prompt)``.
+        """The async twin of :meth:`call`: ``await acall(prompt)``.
 
         The provider models implement it natively on their SDK's async client; by
         default :meth:`call` runs off the event loop (on the default executor). As with

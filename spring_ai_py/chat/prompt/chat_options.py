@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py._builder import Buildable, Builder
 from spring_ai_py._field_types import check_field_types
@@ -61,20 +61,16 @@ class ChatOptions(Buildable):
     top_p: float | None = None
 
     def __post_init__(self) -> None:
-        # A wrong type names its field here, not deep inside a request (PORTING §4). A
+        # A wrong type names its field here, not deep inside a request. A
         # subclass lists the fields it checks itself in ``_unchecked_fields``.
         check_field_types(self, getattr(self, "_unchecked_fields", frozenset()))
-
-    @classmethod
-    def builder(cls) -> ChatOptionsBuilder:
-        return ChatOptionsBuilder(cls)
-
-    def mutate(self) -> ChatOptionsBuilder:
-        return ChatOptionsBuilder(type(self), self._set_fields())
 
     def copy(self) -> Self:
         """An equal, independent copy (lists and dicts copied)."""
         return type(self)(**{k: _shallow_copy(v) for k, v in self._set_fields().items()})
+
+    def _builder_state(self) -> dict[str, Any]:
+        return self._set_fields()
 
     def _set_fields(self) -> dict[str, Any]:
         return {
@@ -119,6 +115,51 @@ class ChatOptions(Buildable):
     def get_top_p(self) -> float | None:
         return self.top_p
 
+    # --- generated builder (base: ChatOptionsBuilder) ---
+    class Builder(ChatOptionsBuilder):
+        """The builder of :class:`ChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def model(self, model: str | None, /) -> Self:
+            return self._set("model", (model,))
+
+        def frequency_penalty(self, frequency_penalty: float | None, /) -> Self:
+            return self._set("frequency_penalty", (frequency_penalty,))
+
+        def max_tokens(self, max_tokens: int | None, /) -> Self:
+            return self._set("max_tokens", (max_tokens,))
+
+        def presence_penalty(self, presence_penalty: float | None, /) -> Self:
+            return self._set("presence_penalty", (presence_penalty,))
+
+        def stop_sequences(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
+            return self._set("stop_sequences", (stop_sequences, *more))
+
+        def temperature(self, temperature: float | None, /) -> Self:
+            return self._set("temperature", (temperature,))
+
+        def top_k(self, top_k: int | None, /) -> Self:
+            return self._set("top_k", (top_k,))
+
+        def top_p(self, top_p: float | None, /) -> Self:
+            return self._set("top_p", (top_p,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ChatOptions: ...
+
+    @classmethod
+    def builder(cls) -> ChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
@@ -144,7 +185,7 @@ DefaultChatOptions = ChatOptions
 
 
 def as_options(options: ChatOptions | ChatOptionsBuilder | None) -> ChatOptions | None:
-    """Accept a ``ChatOptions`` or a builder of one (PORTING §9) and return options."""
+    """Accept a ``ChatOptions`` or a builder of one and return options."""
     if options is None or isinstance(options, ChatOptions):
         return options
     if isinstance(options, ChatOptionsBuilder):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages import Message, MessageUtils, SystemMessage, UserMessage
 from spring_ai_py.chat.prompt.chat_options import ChatOptions, ChatOptionsBuilder
@@ -111,6 +111,39 @@ class PromptTemplate(Buildable):
             variables, options = None, variables
         return Prompt(self.create_message(variables), options)
 
+    # --- generated builder ---
+    class Builder(_builder.Builder["PromptTemplate"]):
+        """The builder of :class:`PromptTemplate`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def template(self, template: str | os.PathLike[str] | None, /) -> Self:
+            return self._set("template", (template,))
+
+        def variables(self, variables: Mapping[str, Any] | None, /) -> Self:
+            return self._set("variables", (variables,))
+
+        def renderer(self, renderer: TemplateRenderer | None, /) -> Self:
+            return self._set("renderer", (renderer,))
+
+        def resource(self, resource: str | os.PathLike[str] | None, /) -> Self:
+            return self._set("resource", (resource,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> PromptTemplate: ...
+
+    @classmethod
+    def builder(cls) -> PromptTemplate.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> PromptTemplate.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 def _check_template(template: object) -> str:
     if template is not None and not isinstance(template, str | os.PathLike):
@@ -146,6 +179,27 @@ class SystemPromptTemplate(PromptTemplate):
         variables = variables_or_media if isinstance(variables_or_media, Mapping) else None
         return SystemMessage(self.render(variables))
 
+    # --- generated builder ---
+    class Builder(PromptTemplate.Builder):
+        """The builder of :class:`SystemPromptTemplate`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SystemPromptTemplate: ...
+
+    @classmethod
+    def builder(cls) -> SystemPromptTemplate.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> SystemPromptTemplate.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
+
 
 class AssistantPromptTemplate(PromptTemplate):
     """A template whose messages are assistant messages."""
@@ -157,3 +211,24 @@ class AssistantPromptTemplate(PromptTemplate):
 
         variables = variables_or_media if isinstance(variables_or_media, Mapping) else None
         return AssistantMessage(self.render(variables))
+
+    # --- generated builder ---
+    class Builder(PromptTemplate.Builder):
+        """The builder of :class:`AssistantPromptTemplate`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AssistantPromptTemplate: ...
+
+    @classmethod
+    def builder(cls) -> AssistantPromptTemplate.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AssistantPromptTemplate.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Self
 
 from spring_ai_py.chat.prompt.chat_options import ChatOptions
 
@@ -19,6 +20,30 @@ class StructuredOutputChatOptions(ChatOptions):
 
     def get_output_schema(self) -> str | None:
         return self.output_schema
+
+    # --- generated builder ---
+    class Builder(ChatOptions.Builder):
+        """The builder of :class:`StructuredOutputChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def output_schema(self, output_schema: str | None, /) -> Self:
+            return self._set("output_schema", (output_schema,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StructuredOutputChatOptions: ...
+
+    @classmethod
+    def builder(cls) -> StructuredOutputChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> StructuredOutputChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultStructuredOutputChatOptions = StructuredOutputChatOptions

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -24,7 +24,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
 
     __slots__ = ()
 
-    def tool_callbacks(self, *tool_callbacks: Any) -> Self:
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | Sequence[ToolCallback] | None) -> Self:
         """The tools to send (callbacks, lists of them, or decorated functions)."""
         if len(tool_callbacks) == 1 and tool_callbacks[0] is None:
             raise ValueError("tool_callbacks cannot be null")
@@ -36,7 +36,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         self._values["tool_callbacks"] = [*existing, *tool_callbacks]
         return self
 
-    def tool_names(self, *tool_names: Any) -> Self:
+    def tool_names(self, *tool_names: str | Iterable[str] | None) -> Self:
         """Names of tools to resolve through the tool callback resolver."""
         if len(tool_names) == 1 and (
             tool_names[0] is None or isinstance(tool_names[0], list | tuple | set)
@@ -116,13 +116,6 @@ class ToolCallingChatOptions(ChatOptions):
             object.__setattr__(self, "tool_context", dict(self.tool_context))
 
     @classmethod
-    def builder(cls) -> ToolCallingChatOptionsBuilder:
-        return ToolCallingChatOptionsBuilder(cls)
-
-    def mutate(self) -> ToolCallingChatOptionsBuilder:
-        return ToolCallingChatOptionsBuilder(type(self), self._set_fields())
-
-    @classmethod
     def _combine_field(cls, name: str, mine: Any, theirs: Any) -> Any:
         if name == "tool_names" and mine is not None:
             return list(dict.fromkeys([*mine, *theirs]))
@@ -192,6 +185,27 @@ class ToolCallingChatOptions(ChatOptions):
             raise RuntimeError(
                 f"Multiple tools with the same name ({', '.join(duplicates)}) found in ToolCallingChatOptions"
             )
+
+    # --- generated builder (base: ToolCallingChatOptionsBuilder) ---
+    class Builder(ToolCallingChatOptionsBuilder, ChatOptions.Builder):
+        """The builder of :class:`ToolCallingChatOptions`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolCallingChatOptions: ...
+
+    @classmethod
+    def builder(cls) -> ToolCallingChatOptions.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolCallingChatOptions.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultToolCallingChatOptions = ToolCallingChatOptions

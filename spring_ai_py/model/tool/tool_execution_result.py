@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
 from spring_ai_py.chat.metadata import ChatGenerationMetadata
@@ -59,6 +59,33 @@ class ToolExecutionResult(Buildable):
             )
             generations.append(Generation(AssistantMessage(response.response_data), metadata))
         return generations
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ToolExecutionResult"]):
+        """The builder of :class:`ToolExecutionResult`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def conversation_history(self, conversation_history: Message | list[Message], /, *more: Message) -> Self:
+            return self._set("conversation_history", (conversation_history, *more))
+
+        def return_direct(self, return_direct: bool, /) -> Self:
+            return self._set("return_direct", (return_direct,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolExecutionResult: ...
+
+    @classmethod
+    def builder(cls) -> ToolExecutionResult.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolExecutionResult.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultToolExecutionResult = ToolExecutionResult

@@ -6,7 +6,7 @@ import asyncio
 import contextvars
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import run_blocking
@@ -16,7 +16,7 @@ from spring_ai_py.chat.client.advisor.api import BaseAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 from spring_ai_py.document import Document
-from spring_ai_py.rag._support import CheckedBuildable
+from spring_ai_py.rag._support import CheckedBuildable, CheckedBuilder
 from spring_ai_py.rag.generation.augmentation import ContextualQueryAugmenter, QueryAugmenter
 from spring_ai_py.rag.postretrieval.document import DocumentPostProcessor
 from spring_ai_py.rag.preretrieval.query.expansion import QueryExpander
@@ -195,6 +195,54 @@ class RetrievalAugmentationAdvisor(BaseAdvisor, CheckedBuildable):
 
     def get_order(self) -> int:
         return self._order
+
+    # --- generated builder (base: CheckedBuilder["RetrievalAugmentationAdvisor"]) ---
+    class Builder(CheckedBuilder["RetrievalAugmentationAdvisor"]):
+        """The builder of :class:`RetrievalAugmentationAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def document_retriever(self, document_retriever: DocumentRetriever, /) -> Self:
+            return self._set("document_retriever", (document_retriever,))
+
+        def query_transformers(self, query_transformers: Sequence[QueryTransformer] | QueryTransformer | None, /, *more: QueryTransformer) -> Self:
+            return self._set("query_transformers", (query_transformers, *more))
+
+        def query_expander(self, query_expander: QueryExpander | None, /) -> Self:
+            return self._set("query_expander", (query_expander,))
+
+        def document_joiner(self, document_joiner: DocumentJoiner | None, /) -> Self:
+            return self._set("document_joiner", (document_joiner,))
+
+        def document_post_processors(self, document_post_processors: Sequence[DocumentPostProcessor] | DocumentPostProcessor | None, /, *more: DocumentPostProcessor) -> Self:
+            return self._set("document_post_processors", (document_post_processors, *more))
+
+        def query_augmenter(self, query_augmenter: QueryAugmenter | None, /) -> Self:
+            return self._set("query_augmenter", (query_augmenter,))
+
+        def task_executor(self, task_executor: Executor | None, /) -> Self:
+            return self._set("task_executor", (task_executor,))
+
+        def scheduler(self, scheduler: Executor | None, /) -> Self:
+            return self._set("scheduler", (scheduler,))
+
+        def order(self, order: int | None, /) -> Self:
+            return self._set("order", (order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> RetrievalAugmentationAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> RetrievalAugmentationAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> RetrievalAugmentationAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 def _by_query(

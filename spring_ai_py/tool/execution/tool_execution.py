@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _logger = logging.getLogger("spring_ai_py.tool.execution")
 
 DONE = "Done"
-"""What a tool that returns nothing sends back to the model (PORTING §7.14)."""
+"""What a tool that returns nothing sends back to the model."""
 
 
 class ToolCallResultConverter(ABC):
@@ -32,7 +32,7 @@ class ToolCallResultConverter(ABC):
 class DefaultToolCallResultConverter(ToolCallResultConverter):
     """The default conversion: JSON for objects, text as is.
 
-    Unlike Spring 2.0.1 (PORTING §7.14), a ``str`` result is sent unquoted and ``None``
+    Unlike Spring 2.0.1, a ``str`` result is sent unquoted and ``None``
     (or a tool declared ``-> None``) sends ``Done``. Image ``Media`` becomes
     ``{"mimeType": ..., "data": <base64>}`` as Spring does for images; pydantic models,
     dataclasses, lists, dicts and other values become compact JSON; any other object

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
+from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.tool.execution.tool_failure import Retry
 
@@ -66,6 +67,45 @@ class ToolMetadata(Buildable):
         if spec is None:
             return ToolMetadata()
         return spec.metadata()
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ToolMetadata"]):
+        """The builder of :class:`ToolMetadata`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def return_direct(self, return_direct: bool, /) -> Self:
+            return self._set("return_direct", (return_direct,))
+
+        def serial(self, serial: bool, /) -> Self:
+            return self._set("serial", (serial,))
+
+        def timeout(self, timeout: float | None, /) -> Self:
+            return self._set("timeout", (timeout,))
+
+        def retry(self, retry: Retry | None, /) -> Self:
+            return self._set("retry", (retry,))
+
+        def requires_approval(self, requires_approval: bool | ApprovalPredicate, /) -> Self:
+            return self._set("requires_approval", (requires_approval,))
+
+        def idempotent(self, idempotent: bool, /) -> Self:
+            return self._set("idempotent", (idempotent,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolMetadata: ...
+
+    @classmethod
+    def builder(cls) -> ToolMetadata.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolMetadata.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 DefaultToolMetadata = ToolMetadata

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import Attributes
 from spring_ai_py.tool.definition import ToolDefinition
@@ -62,6 +62,45 @@ class ToolCallingObservationContext(Buildable):
 
     def set_tool_call_result(self, tool_call_result: str | None) -> None:
         self.tool_call_result = tool_call_result
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ToolCallingObservationContext"]):
+        """The builder of :class:`ToolCallingObservationContext`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def tool_definition(self, tool_definition: ToolDefinition, /) -> Self:
+            return self._set("tool_definition", (tool_definition,))
+
+        def tool_metadata(self, tool_metadata: ToolMetadata, /) -> Self:
+            return self._set("tool_metadata", (tool_metadata,))
+
+        def tool_type(self, tool_type: str, /) -> Self:
+            return self._set("tool_type", (tool_type,))
+
+        def tool_call_id(self, tool_call_id: str, /) -> Self:
+            return self._set("tool_call_id", (tool_call_id,))
+
+        def tool_call_arguments(self, tool_call_arguments: str, /) -> Self:
+            return self._set("tool_call_arguments", (tool_call_arguments,))
+
+        def tool_call_result(self, tool_call_result: str | None, /) -> Self:
+            return self._set("tool_call_result", (tool_call_result,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolCallingObservationContext: ...
+
+    @classmethod
+    def builder(cls) -> ToolCallingObservationContext.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ToolCallingObservationContext.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class ToolCallingObservationConvention(ABC):

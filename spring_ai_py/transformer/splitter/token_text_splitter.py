@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.tokenizer.encoding import EncodingType, decode, encode
 from spring_ai_py.transformer.splitter.text_splitter import TextSplitter
@@ -122,3 +122,66 @@ class TokenTextSplitter(Buildable, TextSplitter):
     def get_last_punctuation_index(self, chunk_text: str) -> int:
         """The last index of any punctuation mark in ``chunk_text``, or -1."""
         return max(chunk_text.rfind(mark) for mark in self._punctuation_marks)
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["TokenTextSplitter"]):
+        """The builder of :class:`TokenTextSplitter`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def chunk_size(self, chunk_size: int, /) -> Self:
+            return self._set("chunk_size", (chunk_size,))
+
+        def min_chunk_size_chars(self, min_chunk_size_chars: int, /) -> Self:
+            return self._set("min_chunk_size_chars", (min_chunk_size_chars,))
+
+        def min_chunk_length_to_embed(self, min_chunk_length_to_embed: int, /) -> Self:
+            return self._set("min_chunk_length_to_embed", (min_chunk_length_to_embed,))
+
+        def max_num_chunks(self, max_num_chunks: int, /) -> Self:
+            return self._set("max_num_chunks", (max_num_chunks,))
+
+        def keep_separator(self, keep_separator: bool, /) -> Self:
+            return self._set("keep_separator", (keep_separator,))
+
+        def punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
+            return self._set("punctuation_marks", (punctuation_marks, *more))
+
+        def encoding_type(self, encoding_type: EncodingType, /) -> Self:
+            return self._set("encoding_type", (encoding_type,))
+
+        def with_chunk_size(self, chunk_size: int, /) -> Self:
+            return self._set("chunk_size", (chunk_size,))
+
+        def with_encoding_type(self, encoding_type: EncodingType, /) -> Self:
+            return self._set("encoding_type", (encoding_type,))
+
+        def with_keep_separator(self, keep_separator: bool, /) -> Self:
+            return self._set("keep_separator", (keep_separator,))
+
+        def with_max_num_chunks(self, max_num_chunks: int, /) -> Self:
+            return self._set("max_num_chunks", (max_num_chunks,))
+
+        def with_min_chunk_length_to_embed(self, min_chunk_length_to_embed: int, /) -> Self:
+            return self._set("min_chunk_length_to_embed", (min_chunk_length_to_embed,))
+
+        def with_min_chunk_size_chars(self, min_chunk_size_chars: int, /) -> Self:
+            return self._set("min_chunk_size_chars", (min_chunk_size_chars,))
+
+        def with_punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
+            return self._set("punctuation_marks", (punctuation_marks, *more))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> TokenTextSplitter: ...
+
+    @classmethod
+    def builder(cls) -> TokenTextSplitter.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> TokenTextSplitter.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

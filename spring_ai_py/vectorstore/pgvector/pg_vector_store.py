@@ -9,10 +9,10 @@ import logging
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.document import Document, DocumentMetadata
 from spring_ai_py.embedding import BatchingStrategy, EmbeddingModel
 from spring_ai_py.observation.conventions import VectorStoreProvider, VectorStoreSimilarityMetric
@@ -197,12 +197,16 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
         self.after_properties_set()
 
     @classmethod
-    def builder(  # type: ignore[override]
+    def builder(
         cls, data_source: DataSource, embedding_model: EmbeddingModel
-    ) -> Builder[PgVectorStore]:
+    ) -> PgVectorStore.Builder:
         """A builder; every other constructor keyword is a setter."""
         _assert.not_none(data_source, "data_source must not be null")
-        return Builder(cls, {"data_source": data_source, "embedding_model": embedding_model})
+        return cls.Builder(cls, {"data_source": data_source, "embedding_model": embedding_model})
+
+    def mutate(self) -> PgVectorStore.Builder:
+        """A builder pre-filled with this store's settings."""
+        return self.Builder(type(self), self._builder_state())
 
     @classmethod
     def _check_builder_value(cls, name: str, value: Any) -> None:
@@ -500,6 +504,66 @@ class PgVectorStore(AbstractObservationVectorStore, Buildable):
             f"PgVectorStore(table={self._qualified_name()!r}, "
             f"distance_type={self._distance_type.name}, index_type={self._index_type.name})"
         )
+
+    # --- generated builder (own builder()) ---
+    class Builder(_builder.Builder["PgVectorStore"]):
+        """The builder of :class:`PgVectorStore`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def data_source(self, data_source: DataSource, /) -> Self:
+            return self._set("data_source", (data_source,))
+
+        def embedding_model(self, embedding_model: EmbeddingModel, /) -> Self:
+            return self._set("embedding_model", (embedding_model,))
+
+        def schema_name(self, schema_name: str, /) -> Self:
+            return self._set("schema_name", (schema_name,))
+
+        def vector_table_name(self, vector_table_name: str, /) -> Self:
+            return self._set("vector_table_name", (vector_table_name,))
+
+        def id_type(self, id_type: PgIdType, /) -> Self:
+            return self._set("id_type", (id_type,))
+
+        def vector_table_validations_enabled(self, vector_table_validations_enabled: bool, /) -> Self:
+            return self._set("vector_table_validations_enabled", (vector_table_validations_enabled,))
+
+        def dimensions(self, dimensions: int, /) -> Self:
+            return self._set("dimensions", (dimensions,))
+
+        def distance_type(self, distance_type: PgDistanceType, /) -> Self:
+            return self._set("distance_type", (distance_type,))
+
+        def remove_existing_vector_store_table(self, remove_existing_vector_store_table: bool, /) -> Self:
+            return self._set("remove_existing_vector_store_table", (remove_existing_vector_store_table,))
+
+        def index_type(self, index_type: PgIndexType, /) -> Self:
+            return self._set("index_type", (index_type,))
+
+        def initialize_schema(self, initialize_schema: bool, /) -> Self:
+            return self._set("initialize_schema", (initialize_schema,))
+
+        def max_document_batch_size(self, max_document_batch_size: int, /) -> Self:
+            return self._set("max_document_batch_size", (max_document_batch_size,))
+
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
+
+        def custom_observation_convention(self, custom_observation_convention: VectorStoreObservationConvention | None, /) -> Self:
+            return self._set("custom_observation_convention", (custom_observation_convention,))
+
+        def batching_strategy(self, batching_strategy: BatchingStrategy | None, /) -> Self:
+            return self._set("batching_strategy", (batching_strategy,))
+
+        def async_data_source(self, async_data_source: AsyncDataSource | None, /) -> Self:
+            return self._set("async_data_source", (async_data_source,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> PgVectorStore: ...
+    # --- end of generated builder ---
 
 
 _SIMILARITY_METRICS = {

@@ -104,8 +104,8 @@ class ChatModelCallAdvisor(_ChatModelAdvisor, CallAdvisor):
 class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
     """Streams from the chat model; the end of the stream chain.
 
-    Unlike Spring 2.0.1 it applies the same output-format instructions as the call path
-    (PORTING §7.3), and every chunk gets its own copy of the context (§7.2).
+    Unlike Spring 2.0.1 it applies the same output-format instructions as the call path,
+    and every chunk gets its own copy of the context.
     """
 
     def advise_stream(

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 def sort_advisors(advisors: list[Any]) -> list[Any]:
     """Execution order: by order value; equal orders keep registration order and the
-    terminal model advisors are always last (PORTING §7.13)."""
+    terminal model advisors are always last."""
     return sorted(advisors, key=lambda a: (isinstance(a, TerminalAdvisor), order_of(a)))
 
 

@@ -34,7 +34,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     ``before()`` reads the history for the conversation id (the advisor param
     ``ChatMemory.CONVERSATION_ID``, else the builder's ``conversation_id``; one of them
     is required) and puts it before the prompt's messages, keeping a system message
-    first. Unlike Spring 2.0.1 (PORTING §7.8) nothing is written before the model
+    first. Unlike Spring 2.0.1 nothing is written before the model
     answers: ``after()`` stores the request's last user (or tool-response) message
     together with the first generation's assistant message, so a failed call leaves the
     memory unchanged. On the stream path the aggregated reply is stored when the stream
@@ -147,7 +147,7 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
             # end in tool calls wait in the loop scope and are stored with the round the
             # model answers without tool calls. A loop that ends otherwise (a failure in a
             # later round, return-direct, a tool-call limit) stores nothing, so no tool
-            # call is left unanswered (PORTING §7.12) and a retry stores no message twice.
+            # call is left unanswered and a retry stores no message twice.
             turn = loop_scope.pop(self._deferred_key, []) + turn
             if turn and isinstance(turn[-1], AssistantMessage) and turn[-1].has_tool_calls():
                 loop_scope[self._deferred_key] = turn

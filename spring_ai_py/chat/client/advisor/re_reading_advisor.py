@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.base_advisor import BaseAdvisor
 from spring_ai_py.chat.prompt import PromptTemplate
@@ -71,3 +71,30 @@ class ReReadingAdvisor(BaseAdvisor, Buildable):
         """Set the order and return this advisor (Spring's fluent ``withOrder``)."""
         self._order = _assert.not_none(order, "order cannot be null")
         return self
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ReReadingAdvisor"]):
+        """The builder of :class:`ReReadingAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def re2_advise_template(self, re2_advise_template: str | None, /) -> Self:
+            return self._set("re2_advise_template", (re2_advise_template,))
+
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ReReadingAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> ReReadingAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ReReadingAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
@@ -69,11 +69,6 @@ class SafeGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         self._failure_response: str = failure_response
         self._order = order
 
-    @classmethod
-    def builder(cls) -> _SafeGuardAdvisorBuilder:
-        """A builder; ``sensitive_words`` must be set before ``build()``."""
-        return _SafeGuardAdvisorBuilder(cls)
-
     def _builder_state(self) -> dict[str, Any]:
         return {
             "sensitive_words": list(self._sensitive_words),
@@ -136,3 +131,33 @@ class SafeGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
 
     def __repr__(self) -> str:
         return f"SafeGuardAdvisor(sensitive_words={self._sensitive_words!r}, order={self._order})"
+
+    # --- generated builder (base: _SafeGuardAdvisorBuilder) ---
+    class Builder(_SafeGuardAdvisorBuilder):
+        """The builder of :class:`SafeGuardAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def sensitive_words(self, sensitive_words: str | Sequence[str] | None, /, *more: str) -> Self:
+            return self._set("sensitive_words", (sensitive_words, *more))
+
+        def failure_response(self, failure_response: str | None, /) -> Self:
+            return self._set("failure_response", (failure_response,))
+
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SafeGuardAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> SafeGuardAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> SafeGuardAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -7,9 +7,9 @@ import enum
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
 from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
@@ -188,3 +188,33 @@ class SimpleLoggerAdvisor(CallAdvisor, StreamAdvisor, Buildable):
 
     def __repr__(self) -> str:
         return "SimpleLoggerAdvisor"
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["SimpleLoggerAdvisor"]):
+        """The builder of :class:`SimpleLoggerAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def request_to_string(self, request_to_string: RequestToString | int | None, /) -> Self:
+            return self._set("request_to_string", (request_to_string,))
+
+        def response_to_string(self, response_to_string: ResponseToString | None, /) -> Self:
+            return self._set("response_to_string", (response_to_string,))
+
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SimpleLoggerAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> SimpleLoggerAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> SimpleLoggerAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -6,9 +6,9 @@ import json
 import logging
 from collections.abc import AsyncIterator, Generator, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
 from spring_ai_py.chat.client.advisor.usage_accumulator import UsageAccumulator
@@ -262,3 +262,36 @@ class StructuredOutputValidationAdvisor(CallAdvisor, StreamAdvisor, Buildable):
             f"StructuredOutputValidationAdvisor({source}, "
             f"max_repeat_attempts={self._max_repeat_attempts}, advisor_order={self._advisor_order})"
         )
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["StructuredOutputValidationAdvisor"]):
+        """The builder of :class:`StructuredOutputValidationAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def output_type(self, output_type: Any, /) -> Self:
+            return self._set("output_type", (output_type,))
+
+        def output_json_schema(self, output_json_schema: str | Mapping[str, Any] | None, /) -> Self:
+            return self._set("output_json_schema", (output_json_schema,))
+
+        def max_repeat_attempts(self, max_repeat_attempts: int, /) -> Self:
+            return self._set("max_repeat_attempts", (max_repeat_attempts,))
+
+        def advisor_order(self, advisor_order: int, /) -> Self:
+            return self._set("advisor_order", (advisor_order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StructuredOutputValidationAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> StructuredOutputValidationAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> StructuredOutputValidationAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -251,7 +251,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
     the ones carrying tool calls; the tool calls of a round are assembled from the
     streamed fragments before they run.
 
-    Beyond Spring 2.0.1 (PORTING §7.10-7.12): context written inside the loop carries
+    Beyond Spring 2.0.1: context written inside the loop carries
     to the next round and back to the caller; messages a subclass adds to the next
     round's instructions stay in the turn's history; and no chunk carrying tool calls
     that were executed ever leaves the loop, so a memory advisor outside it never
@@ -371,7 +371,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         conversation_history: list[Message],
     ) -> list[Message]:
         """The turn's history with the messages a hook added to the next instructions
-        (anything the default instructions do not have) kept in place (§7.11)."""
+        (anything the default instructions do not have) kept in place."""
         injected = {id(m) for m in next_instructions if m not in default_instructions}
         if not injected:
             return conversation_history
@@ -797,7 +797,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
         )
         loop = self._loop(chat_client_request, chain, options, hooks)
         # Chunks held back once one carries tool calls the checker let through: they
-        # leave the loop only if their round turns out not to run tools (§7.12).
+        # leave the loop only if their round turns out not to run tools.
         held: list[ChatClientResponse] = []
         with contextlib.closing(loop):
             step = await self._aresume(loop, None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable, Builder
@@ -16,6 +16,16 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
 
 CONVERSATION_ID_KEY = ChatMemory.CONVERSATION_ID
+
+
+class _ContextBuilder(Builder["ChatClientObservationContext"]):
+    __slots__ = ()
+
+    def build(self) -> ChatClientObservationContext:
+        _assert.state(
+            self._values.get("request") is not None, "chat_client_request cannot be null"
+        )
+        return super().build()
 
 
 @dataclass(slots=True)
@@ -37,10 +47,6 @@ class ChatClientObservationContext(Buildable):
         _assert.not_none(self.request, "chat_client_request cannot be null")
         _assert.not_none(self.advisors, "advisors cannot be null")
         _assert.no_null_elements(self.advisors, "advisors cannot contain null elements")
-
-    @classmethod
-    def builder(cls) -> Builder[ChatClientObservationContext]:
-        return _ContextBuilder(cls)
 
     def get_request(self) -> ChatClientRequest:
         return self.request
@@ -66,15 +72,41 @@ class ChatClientObservationContext(Buildable):
     def set_response(self, response: ChatClientResponse | None) -> None:
         self.response = response
 
+    # --- generated builder (base: _ContextBuilder) ---
+    class Builder(_ContextBuilder):
+        """The builder of :class:`ChatClientObservationContext`: one typed setter per constructor keyword."""
 
-class _ContextBuilder(Builder[ChatClientObservationContext]):
-    __slots__ = ()
+        __slots__ = ()
+        _generated_builder = True
 
-    def build(self) -> ChatClientObservationContext:
-        _assert.state(
-            self._values.get("request") is not None, "chat_client_request cannot be null"
-        )
-        return super().build()
+        def request(self, request: ChatClientRequest, /) -> Self:
+            return self._set("request", (request,))
+
+        def advisors(self, advisors: Advisor | list[Advisor], /, *more: Advisor) -> Self:
+            return self._set("advisors", (advisors, *more))
+
+        def stream(self, stream: bool, /) -> Self:
+            return self._set("stream", (stream,))
+
+        def format(self, format: str | None, /) -> Self:
+            return self._set("format", (format,))
+
+        def response(self, response: ChatClientResponse | None, /) -> Self:
+            return self._set("response", (response,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ChatClientObservationContext: ...
+
+    @classmethod
+    def builder(cls) -> ChatClientObservationContext.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ChatClientObservationContext.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class ChatClientObservationConvention(ABC):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.prompt import PromptTemplate
 from spring_ai_py.document import Document
@@ -97,3 +97,36 @@ class ContextualQueryAugmenter(QueryAugmenter, Buildable):
             return query
         _logger.debug("Empty context is not allowed. Returning a specific query for empty context.")
         return Query(self._empty_context_prompt_template.render())
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["ContextualQueryAugmenter"]):
+        """The builder of :class:`ContextualQueryAugmenter`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("prompt_template", (prompt_template,))
+
+        def empty_context_prompt_template(self, empty_context_prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("empty_context_prompt_template", (empty_context_prompt_template,))
+
+        def allow_empty_context(self, allow_empty_context: bool | None, /) -> Self:
+            return self._set("allow_empty_context", (allow_empty_context,))
+
+        def document_formatter(self, document_formatter: Callable[[list[Document]], str] | None, /) -> Self:
+            return self._set("document_formatter", (document_formatter,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ContextualQueryAugmenter: ...
+
+    @classmethod
+    def builder(cls) -> ContextualQueryAugmenter.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> ContextualQueryAugmenter.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

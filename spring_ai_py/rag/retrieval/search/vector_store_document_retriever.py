@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.document import Document
-from spring_ai_py.rag._support import CheckedBuildable
+from spring_ai_py.rag._support import CheckedBuildable, CheckedBuilder
 from spring_ai_py.rag.query import Query
 from spring_ai_py.rag.retrieval.search.document_retriever import DocumentRetriever
 from spring_ai_py.vectorstore import SearchRequest, VectorStore
@@ -84,3 +84,36 @@ class VectorStoreDocumentRetriever(DocumentRetriever, CheckedBuildable):
         if callable(self._filter_expression):
             return self._filter_expression()
         return self._filter_expression
+
+    # --- generated builder (base: CheckedBuilder["VectorStoreDocumentRetriever"]) ---
+    class Builder(CheckedBuilder["VectorStoreDocumentRetriever"]):
+        """The builder of :class:`VectorStoreDocumentRetriever`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def vector_store(self, vector_store: VectorStore, /) -> Self:
+            return self._set("vector_store", (vector_store,))
+
+        def similarity_threshold(self, similarity_threshold: float | None, /) -> Self:
+            return self._set("similarity_threshold", (similarity_threshold,))
+
+        def top_k(self, top_k: int | None, /) -> Self:
+            return self._set("top_k", (top_k,))
+
+        def filter_expression(self, filter_expression: FilterExpressionLike | None, /) -> Self:
+            return self._set("filter_expression", (filter_expression,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> VectorStoreDocumentRetriever: ...
+
+    @classmethod
+    def builder(cls) -> VectorStoreDocumentRetriever.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> VectorStoreDocumentRetriever.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -42,7 +42,7 @@ class CallAdvisor(Advisor):
     async def aadvise_call(
         self, chat_client_request: ChatClientRequest, call_advisor_chain: CallAdvisorChain
     ) -> ChatClientResponse:
-        """The async twin of :meth:`advise_call` (PORTING §8).
+        """The async twin of :meth:`advise_call`.
 
         By default :meth:`advise_call` runs off the event loop (on the default executor,
         in the current ``contextvars`` context), and the rest of the chain is called
@@ -81,6 +81,6 @@ class ToolAdvisor(Advisor):
 class TerminalAdvisor(Advisor):
     """Marker: the advisor calls the model and ends the chain.
 
-    The chain always runs terminal advisors innermost, whatever their order (PORTING
-    §7.13), and the ChatClient adds its own terminals only when no advisor is one.
+    The chain always runs terminal advisors innermost, whatever their order
+   , and the ChatClient adds its own terminals only when no advisor is one.
     """

@@ -29,7 +29,7 @@ class CallAdvisorChain(AdvisorChain):
         """Invoke the next call advisor; the innermost one calls the model."""
 
     async def anext_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
-        """The async twin of :meth:`next_call` (PORTING §8); by default :meth:`next_call`
+        """The async twin of :meth:`next_call`; by default :meth:`next_call`
         off the event loop."""
         from spring_ai_py._bridge import run_blocking
 

@@ -6,9 +6,9 @@ import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._observation import Attributes
 
@@ -20,7 +20,7 @@ _CAMEL_CASE = re.compile(r"(?<!^)(?<![A-Z])(?=[A-Z])|(?<!^)(?=[A-Z][a-z])")
 
 @lru_cache(maxsize=1024)
 def advisor_contextual_name(advisor_name: str) -> str:
-    """``MyName`` → ``my_name``; ``"Tool Calling Advisor"`` → ``tool_calling`` (PORTING §9).
+    """``MyName`` → ``my_name``; ``"Tool Calling Advisor"`` → ``tool_calling``.
 
     Splits at camel-case boundaries and spaces, lower-cases, joins with ``_`` and drops
     a trailing ``_around_advisor`` or ``_advisor``.
@@ -66,6 +66,39 @@ class AdvisorObservationContext(Buildable):
 
     def set_chat_client_response(self, response: ChatClientResponse | None) -> None:
         self.chat_client_response = response
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["AdvisorObservationContext"]):
+        """The builder of :class:`AdvisorObservationContext`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def advisor_name(self, advisor_name: str, /) -> Self:
+            return self._set("advisor_name", (advisor_name,))
+
+        def chat_client_request(self, chat_client_request: ChatClientRequest | None, /) -> Self:
+            return self._set("chat_client_request", (chat_client_request,))
+
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
+
+        def chat_client_response(self, chat_client_response: ChatClientResponse | None, /) -> Self:
+            return self._set("chat_client_response", (chat_client_response,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AdvisorObservationContext: ...
+
+    @classmethod
+    def builder(cls) -> AdvisorObservationContext.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> AdvisorObservationContext.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class AdvisorObservationConvention(ABC):

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.advisor_utils import with_context_entry_in_metadata
 from spring_ai_py.chat.client.advisor.api import BaseAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
@@ -83,7 +83,7 @@ class QuestionAnswerAdvisor(BaseAdvisor, Buildable):
         self._inject_when_empty = inject_when_empty
 
     @classmethod
-    def builder(cls, vector_store: VectorStore) -> QuestionAnswerAdvisor.Builder:  # type: ignore[override]
+    def builder(cls, vector_store: VectorStore) -> QuestionAnswerAdvisor.Builder:
         """A builder for an advisor over ``vector_store``."""
         _assert.not_none(vector_store, "The vector_store must not be null!")
         return QuestionAnswerAdvisor.Builder(cls, {"vector_store": vector_store})
@@ -153,7 +153,7 @@ class QuestionAnswerAdvisor(BaseAdvisor, Buildable):
             return self._search_request.get_filter_expression()
         return FilterExpressionTextParser().parse(str(from_context))
 
-    class Builder(Builder["QuestionAnswerAdvisor"]):
+    class Builder(_builder.Builder["QuestionAnswerAdvisor"]):
         """Builder whose setters reject ``None`` as Spring's do."""
 
         __slots__ = ()

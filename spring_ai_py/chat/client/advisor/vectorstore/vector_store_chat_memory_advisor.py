@@ -5,8 +5,8 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spring_ai_py import _assert
-from spring_ai_py._builder import Buildable, Builder
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api import Advisor, BaseChatMemoryAdvisor
 from spring_ai_py.chat.client.advisor.api.base_advisor import default_scheduler
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
@@ -46,7 +46,7 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     XML-escaped so stored content cannot break out of the element). ``after()`` stores
     the user message together with the assistant message of the first generation, in one
     write: unlike Spring 2.0.1, which stores the user message in ``before()``, a call
-    that fails or is cancelled stores nothing (as PORTING §7.8 for the message memory).
+    that fails or is cancelled stores nothing (as for the message memory).
     On the stream path the turn is stored once the stream completes, from the aggregated
     chunks. Only text is stored (not media).
 
@@ -83,7 +83,7 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
 
     @classmethod
-    def builder(cls, vector_store: VectorStore) -> VectorStoreChatMemoryAdvisor.Builder:  # type: ignore[override]
+    def builder(cls, vector_store: VectorStore) -> VectorStoreChatMemoryAdvisor.Builder:
         """A builder for an advisor over ``vector_store`` (checked at ``build()``)."""
         return VectorStoreChatMemoryAdvisor.Builder(cls, {"vector_store": vector_store})
 
@@ -189,7 +189,7 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             f"default_top_k={self._default_top_k}, vector_store={self._vector_store!r})"
         )
 
-    class Builder(Builder["VectorStoreChatMemoryAdvisor"]):
+    class Builder(_builder.Builder["VectorStoreChatMemoryAdvisor"]):
         """``builder(vector_store).system_prompt_template(...).default_top_k(...)
         .order(...).scheduler(...).build()``; ``None`` is rejected at ``build()``."""
 

@@ -9,9 +9,9 @@ from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.memory._support import messages_to_save, validate_conversation_id
 from spring_ai_py.chat.memory._window import (
@@ -308,6 +308,42 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
             "dialect": self._dialect,
             "initialize_schema": self._initialize_schema,
         }
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["JdbcChatMemoryRepository"]):
+        """The builder of :class:`JdbcChatMemoryRepository`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def dsn(self, dsn: str | Path | None, /) -> Self:
+            return self._set("dsn", (dsn,))
+
+        def data_source(self, data_source: DataSource | None, /) -> Self:
+            return self._set("data_source", (data_source,))
+
+        def dialect(self, dialect: JdbcChatMemoryRepositoryDialect | None, /) -> Self:
+            return self._set("dialect", (dialect,))
+
+        def initialize_schema(self, initialize_schema: bool, /) -> Self:
+            return self._set("initialize_schema", (initialize_schema,))
+
+        def jdbc_template(self, data_source: DataSource | None, /) -> Self:
+            return self._set("data_source", (data_source,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> JdbcChatMemoryRepository: ...
+
+    @classmethod
+    def builder(cls) -> JdbcChatMemoryRepository.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> JdbcChatMemoryRepository.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 
 class _StoredRows(StoredView):

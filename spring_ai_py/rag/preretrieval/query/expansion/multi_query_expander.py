@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
 from spring_ai_py.chat.prompt import PromptTemplate
-from spring_ai_py.rag._support import CheckedBuildable, ask
+from spring_ai_py.rag._support import CheckedBuildable, CheckedBuilder, ask
 from spring_ai_py.rag.preretrieval.query.expansion.query_expander import QueryExpander
 from spring_ai_py.rag.query import Query
 from spring_ai_py.rag.util import PromptAssert
@@ -97,3 +97,36 @@ class MultiQueryExpander(QueryExpander, CheckedBuildable):
             _logger.debug("Including the original query in the result")
             queries.insert(0, query)
         return queries
+
+    # --- generated builder (base: CheckedBuilder["MultiQueryExpander"]) ---
+    class Builder(CheckedBuilder["MultiQueryExpander"]):
+        """The builder of :class:`MultiQueryExpander`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def chat_client_builder(self, chat_client_builder: ChatClientBuilder, /) -> Self:
+            return self._set("chat_client_builder", (chat_client_builder,))
+
+        def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("prompt_template", (prompt_template,))
+
+        def include_original(self, include_original: bool | None, /) -> Self:
+            return self._set("include_original", (include_original,))
+
+        def number_of_queries(self, number_of_queries: int | None, /) -> Self:
+            return self._set("number_of_queries", (number_of_queries,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MultiQueryExpander: ...
+
+    @classmethod
+    def builder(cls) -> MultiQueryExpander.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> MultiQueryExpander.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

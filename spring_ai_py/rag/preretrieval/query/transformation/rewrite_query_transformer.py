@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.client import ChatClientBuilder
 from spring_ai_py.chat.prompt import PromptTemplate
-from spring_ai_py.rag._support import CheckedBuildable, ask_for_query_text
+from spring_ai_py.rag._support import CheckedBuildable, CheckedBuilder, ask_for_query_text
 from spring_ai_py.rag.preretrieval.query.transformation.query_transformer import QueryTransformer
 from spring_ai_py.rag.query import Query
 from spring_ai_py.rag.util import PromptAssert
@@ -64,3 +64,33 @@ class RewriteQueryTransformer(QueryTransformer, CheckedBuildable):
             "Query rewrite",
             _logger,
         )
+
+    # --- generated builder (base: CheckedBuilder["RewriteQueryTransformer"]) ---
+    class Builder(CheckedBuilder["RewriteQueryTransformer"]):
+        """The builder of :class:`RewriteQueryTransformer`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def chat_client_builder(self, chat_client_builder: ChatClientBuilder, /) -> Self:
+            return self._set("chat_client_builder", (chat_client_builder,))
+
+        def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("prompt_template", (prompt_template,))
+
+        def target_search_system(self, target_search_system: str | None, /) -> Self:
+            return self._set("target_search_system", (target_search_system,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> RewriteQueryTransformer: ...
+
+    @classmethod
+    def builder(cls) -> RewriteQueryTransformer.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> RewriteQueryTransformer.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -1,15 +1,21 @@
-"""``spring.ai.anthropic.*``: Spring AI 2.0.1's Anthropic connection and chat properties."""
+"""``spring.ai.anthropic.*``: Spring AI 2.0.1's Anthropic connection and chat properties, and
+the Anthropic provider's registration (its auto-configuration)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration
 from spring_ai_py.autoconfigure.environment import Environment
+from spring_ai_py.autoconfigure.registry import ProviderRegistration
+
+if TYPE_CHECKING:
+    from spring_ai_py.autoconfigure.context import ApplicationContext
+    from spring_ai_py.chat.model import ChatModel
 
 ANTHROPIC_URL = "https://api.anthropic.com"
 """Where requests go without ``base-url`` or ``ANTHROPIC_BASE_URL`` (Spring's default)."""
@@ -105,3 +111,32 @@ def api_key_resolves(environment: Environment) -> bool:
         environment.environment_variable(name) is not None
         for name in (ANTHROPIC_API_KEY, "ANTHROPIC_AUTH_TOKEN")
     )
+
+
+def anthropic_chat_model(context: ApplicationContext) -> ChatModel:
+    """Spring's ``AnthropicChatAutoConfiguration``: the chat model of ``spring.ai.anthropic.*``."""
+    from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
+
+    connection = context.get_properties(AnthropicConnectionProperties)
+    chat = context.get_properties(AnthropicChatProperties)
+    values = chat.option_values()
+    values.update(connection.option_values(context.environment.environment_variable))
+    return AnthropicChatModel(
+        options=AnthropicChatOptions(**values),
+        tool_calling_manager=context.tool_calling_manager(),
+        tracer_provider=context.tracer_provider,
+        meter_provider=context.meter_provider,
+    )
+
+
+REGISTRATION = ProviderRegistration(
+    name="anthropic",
+    prefix=AnthropicConnectionProperties.CONFIG_PREFIX,
+    properties=(AnthropicConnectionProperties, AnthropicChatProperties),
+    extra="anthropic",
+    chat_model=anthropic_chat_model,
+    api_key_resolves=api_key_resolves,
+    order=1,
+)
+"""The Anthropic provider, registered as the ``anthropic`` entry point of
+``spring_ai_py.providers``."""

@@ -1,16 +1,23 @@
-"""``spring.ai.openai.*``: Spring AI 2.0.1's OpenAI connection, chat and embedding properties."""
+"""``spring.ai.openai.*``: Spring AI 2.0.1's OpenAI connection, chat and embedding properties,
+and the OpenAI provider's registration (its auto-configuration)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, relaxed_enum
 from spring_ai_py.autoconfigure.environment import Environment
+from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
+
+if TYPE_CHECKING:
+    from spring_ai_py.autoconfigure.context import ApplicationContext
+    from spring_ai_py.chat.model import ChatModel
+    from spring_ai_py.embedding import EmbeddingModel
 
 
 class AbstractOpenAiProperties(ConfigurationProperties):
@@ -183,3 +190,61 @@ def api_key_resolves(environment: Environment) -> bool:
         if value is not None:
             return Environment.unresolved(value) is None
     return environment.environment_variable(OPENAI_API_KEY) is not None
+
+
+def _connection(
+    context: ApplicationContext, section: OpenAiChatProperties | OpenAiEmbeddingProperties
+) -> dict[str, Any]:
+    common = context.get_properties(OpenAiCommonProperties)
+    connection = OpenAiConnection.resolve(common, section)
+    return connection.option_values(
+        context.environment.environment_variable, section.CONFIG_PREFIX
+    )
+
+
+def openai_chat_model(context: ApplicationContext) -> ChatModel:
+    """Spring's ``OpenAiChatAutoConfiguration``: the chat model of ``spring.ai.openai.*``."""
+    from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
+
+    chat = context.get_properties(OpenAiChatProperties)
+    values = _connection(context, chat)
+    model = chat.model or context.get_properties(OpenAiCommonProperties).model
+    if model:
+        values["model"] = model
+    values.update(chat.option_values())
+    return OpenAiChatModel(
+        options=OpenAiChatOptions(**values),
+        tool_calling_manager=context.tool_calling_manager(),
+        tracer_provider=context.tracer_provider,
+        meter_provider=context.meter_provider,
+    )
+
+
+def openai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
+    """Spring's ``OpenAiEmbeddingAutoConfiguration``."""
+    from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+
+    embedding = context.get_properties(OpenAiEmbeddingProperties)
+    values = _connection(context, embedding)
+    if embedding.model:
+        values["model"] = embedding.model
+    values.update(embedding.option_values())
+    return OpenAiEmbeddingModel(
+        options=OpenAiEmbeddingOptions(**values),
+        metadata_mode=embedding.metadata_mode,
+        tracer_provider=context.tracer_provider,
+        meter_provider=context.meter_provider,
+    )
+
+
+REGISTRATION = ProviderRegistration(
+    name="openai",
+    prefix=OpenAiCommonProperties.CONFIG_PREFIX,
+    properties=(OpenAiCommonProperties, OpenAiChatProperties, OpenAiEmbeddingProperties),
+    extra="openai",
+    chat_model=openai_chat_model,
+    embedding_model=openai_embedding_model,
+    api_key_resolves=api_key_resolves,
+    order=0,
+)
+"""The OpenAI provider, registered as the ``openai`` entry point of ``spring_ai_py.providers``."""

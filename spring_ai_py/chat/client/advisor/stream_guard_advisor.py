@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
@@ -108,6 +108,42 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
             "hold_chars": self._hold_chars,
             "order": self._order,
         }
+
+    # --- generated builder ---
+    class Builder(_builder.Builder["StreamGuardAdvisor"]):
+        """The builder of :class:`StreamGuardAdvisor`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        def sensitive_words(self, sensitive_words: str | Sequence[str] | None, /, *more: str) -> Self:
+            return self._set("sensitive_words", (sensitive_words, *more))
+
+        def blocks(self, blocks: Callable[[str], bool] | None, /) -> Self:
+            return self._set("blocks", (blocks,))
+
+        def failure_response(self, failure_response: str, /) -> Self:
+            return self._set("failure_response", (failure_response,))
+
+        def hold_chars(self, hold_chars: int, /) -> Self:
+            return self._set("hold_chars", (hold_chars,))
+
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> StreamGuardAdvisor: ...
+
+    @classmethod
+    def builder(cls) -> StreamGuardAdvisor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> StreamGuardAdvisor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
     def get_name(self) -> str:
         return type(self).__name__

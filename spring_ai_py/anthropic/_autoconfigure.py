@@ -12,6 +12,7 @@ from pydantic import Field, SecretStr
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration
 from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
+from spring_ai_py.model._wire_limits import limit_values
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.context import ApplicationContext
@@ -33,6 +34,11 @@ class AnthropicConnectionProperties(ConfigurationProperties):
     timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
     max_retries: int | None = Field(default=None, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
+    # Beyond Spring: bounds of a whole exchange (unset: the options' defaults).
+    call_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    stream_idle_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    stream_total_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    max_answer_bytes: int | None = Field(default=None, gt=0)
 
     def option_values(self, variable: Callable[[str], str | None]) -> dict[str, Any]:
         """The connection as ``AnthropicChatOptions`` keywords, completed as Spring's
@@ -42,7 +48,8 @@ class AnthropicConnectionProperties(ConfigurationProperties):
         unset key is ``ANTHROPIC_API_KEY``, else ``ANTHROPIC_AUTH_TOKEN`` (sent as the
         key, as 2.0.1 sends it)."""
         values: dict[str, Any] = {
-            "base_url": self.base_url or variable("ANTHROPIC_BASE_URL") or ANTHROPIC_URL
+            **limit_values(self),
+            "base_url": self.base_url or variable("ANTHROPIC_BASE_URL") or ANTHROPIC_URL,
         }
         if self.api_key is not None:
             api_key: str | None = self.api_key.get_secret_value()

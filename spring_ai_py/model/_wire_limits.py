@@ -245,6 +245,17 @@ def http_client(factory: Any) -> Any:
     return factory(event_hooks={"response": [hook]})
 
 
+def limit_values(source: object) -> dict[str, Any]:
+    """The limit fields ``source`` sets (a properties section), as options keywords:
+    durations in seconds, unset ones left out."""
+    values: dict[str, Any] = {}
+    for name in LIMIT_FIELDS:
+        value = getattr(source, name, None)
+        if value is not None:
+            values[name] = value.total_seconds() if isinstance(value, timedelta) else value
+    return values
+
+
 def check_limits(options: Any) -> None:
     """Normalize and check the limit fields of the frozen ``options``: positive seconds
     (or a ``timedelta``) and a positive number of bytes."""

@@ -13,6 +13,7 @@ from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration,
 from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
+from spring_ai_py.model._wire_limits import LIMIT_FIELDS, limit_values
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.context import ApplicationContext
@@ -34,6 +35,11 @@ class AbstractOpenAiProperties(ConfigurationProperties):
     timeout: Annotated[Duration, Field(gt=timedelta(0))] = DEFAULT_TIMEOUT
     max_retries: int = Field(default=DEFAULT_MAX_RETRIES, ge=0)
     custom_headers: dict[str, str] = Field(default_factory=dict)
+    # Beyond Spring: bounds of a whole chat exchange (unset: the options' defaults).
+    call_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    stream_idle_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    stream_total_timeout: Annotated[Duration, Field(gt=timedelta(0))] | None = None
+    max_answer_bytes: int | None = Field(default=None, gt=0)
 
 
 OPENAI_URL = "https://api.openai.com/v1"
@@ -77,6 +83,12 @@ class OpenAiConnection(AbstractOpenAiProperties):
                 else common.max_retries
             ),
             custom_headers=section.custom_headers or common.custom_headers,
+            **{
+                name: getattr(section, name)
+                if getattr(section, name) is not None
+                else getattr(common, name)
+                for name in LIMIT_FIELDS
+            },
         )
 
     def option_values(
@@ -197,9 +209,7 @@ def _connection(
 ) -> dict[str, Any]:
     common = context.get_properties(OpenAiCommonProperties)
     connection = OpenAiConnection.resolve(common, section)
-    return connection.option_values(
-        context.environment.environment_variable, section.CONFIG_PREFIX
-    )
+    return connection.option_values(context.environment.environment_variable, section.CONFIG_PREFIX)
 
 
 def openai_chat_model(context: ApplicationContext) -> ChatModel:
@@ -212,6 +222,10 @@ def openai_chat_model(context: ApplicationContext) -> ChatModel:
     if model:
         values["model"] = model
     values.update(chat.option_values())
+    # The exchange limits bound chat calls and streams (embeddings have none).
+    values.update(
+        limit_values(OpenAiConnection.resolve(context.get_properties(OpenAiCommonProperties), chat))
+    )
     return OpenAiChatModel(
         options=OpenAiChatOptions(**values),
         tool_calling_manager=context.tool_calling_manager(),

@@ -9,6 +9,9 @@ server (``fake_openai_server.py``, 20 chunks per answer):
   ChatClient with a ``MessageChatMemoryAdvisor`` over ``JdbcChatMemoryRepository`` on
   SQLite and on PostgreSQL (each stream its own conversation, read before the call and
   written after it);
+- ``raw-memory-sqlite``: the ``raw`` streams with the same memory kept by hand (the
+  window read before and the turn written after, each ``asyncio.to_thread``), which is
+  what the memory itself costs whoever keeps it;
 - ``raw-threads``: T threads, each running one sync ``OpenAI`` stream;
 - ``memory-sqlite-threads``: T threads, each a plain ``for`` over the ChatClient stream
   with the SQLite memory advisor.
@@ -42,7 +45,7 @@ from _common import API_KEY, BENCH_DIR, MODEL, ROOT, fake_server, proc_status
 
 EXPECTED = "word " * 20
 TARGET = 1.2
-ASYNC_CONTENDERS = ("raw", "memory-sqlite", "memory-postgres")
+ASYNC_CONTENDERS = ("raw", "raw-memory-sqlite", "memory-sqlite", "memory-postgres")
 THREAD_CONTENDERS = ("raw-threads", "memory-sqlite-threads")
 
 
@@ -107,6 +110,33 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
                 model=MODEL, messages=[{"role": "user", "content": "hello"}], stream=True
             )
             return "".join([c.choices[0].delta.content or "" async for c in stream if c.choices])
+
+    elif contender == "raw-memory-sqlite":
+        import openai
+
+        from spring_ai_py.chat.memory import MessageWindowChatMemory
+        from spring_ai_py.chat.messages import AssistantMessage, UserMessage
+
+        sdk = openai.AsyncOpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+        memory = (
+            MessageWindowChatMemory.builder()
+            .chat_memory_repository(repository_for(contender, dsn, folder))
+            .build()
+        )
+
+        async def one(index: int) -> str:
+            conversation_id = f"c-{index}"
+            history = await asyncio.to_thread(memory.get, conversation_id)
+            messages = [
+                {"role": m.get_message_type().value, "content": m.get_text()} for m in history
+            ]
+            stream = await sdk.chat.completions.create(
+                model=MODEL, messages=[*messages, {"role": "user", "content": "hello"}], stream=True
+            )
+            text = "".join([c.choices[0].delta.content or "" async for c in stream if c.choices])
+            turn = [UserMessage("hello"), AssistantMessage(text)]
+            await asyncio.to_thread(memory.add, conversation_id, turn)
+            return text
 
     else:
         client = memory_client(base_url, repository_for(contender, dsn, folder))

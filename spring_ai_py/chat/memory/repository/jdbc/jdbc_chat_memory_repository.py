@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
@@ -28,6 +26,7 @@ from spring_ai_py.chat.memory.repository.jdbc._connections import (
     ConnectionSource,
     source_for,
 )
+from spring_ai_py.chat.memory.repository.jdbc._operations import JdbcOperations, within_transaction
 from spring_ai_py.chat.memory.repository.jdbc.dialects import (
     JdbcChatMemoryRepositoryDialect,
     PostgresChatMemoryRepositoryDialect,
@@ -40,7 +39,9 @@ logger = logging.getLogger("spring_ai_py.chat.memory.repository.jdbc.JdbcChatMem
 DataSource = Callable[[], Connection] | ConnectionPool
 
 
-class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildable):
+class JdbcChatMemoryRepository(
+    JdbcOperations, ChatMemoryRepository, WindowedRepository, Buildable
+):
     """A ``ChatMemoryRepository`` on Spring's ``SPRING_AI_CHAT_MEMORY`` table.
 
     Unlike Spring 2.0.1, which drops tool-call and tool-response messages and keeps only
@@ -110,10 +111,7 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
         self._data_source = data_source
         self._dialect = resolved
         self._initialize_schema = bool(initialize_schema)
-        self._source = source
-        self._schema_ready = not self._initialize_schema
-        self._schema_lock = threading.Lock()
-        self._closed = False
+        self._open_operations(source, self._initialize_schema)
 
     @classmethod
     def sqlite(
@@ -199,22 +197,6 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
                 cursor.executemany(self._dialect.get_insert_message_sql(), rows)
         return plan
 
-    def close(self) -> None:
-        """Close the connections this repository opened (a given pool stays open)."""
-        self._closed = True
-        self._source.close()
-
-    def __enter__(self) -> JdbcChatMemoryRepository:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def _encode(
         self, conversation_id: str, messages: list[Message], first: int = 0
     ) -> list[tuple[Any, ...]]:
@@ -258,43 +240,12 @@ class JdbcChatMemoryRepository(ChatMemoryRepository, WindowedRepository, Buildab
         if rows:
             cursor.executemany(self._dialect.get_insert_message_sql(), rows)
 
-    @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        _assert.state(not self._closed, "JdbcChatMemoryRepository is closed")
-        if not self._schema_ready:
-            with self._schema_lock:
-                if not self._schema_ready:
-                    with (
-                        self._source.connection() as conn,
-                        self._prepared(conn),
-                        closing(conn.cursor()) as cursor,
-                        _within_transaction(self._dialect, cursor),
-                    ):
-                        self._dialect.initialize_schema(cursor)
-                    self._schema_ready = True
-        with self._source.connection() as conn, self._prepared(conn):
-            yield conn
-
-    @contextmanager
-    def _prepared(self, conn: Connection) -> Iterator[None]:
-        """The dialect's connection settings for one operation; a connection that goes
-        back to a pool the user shares gets its ``autocommit`` back as it was."""
-        previous = getattr(conn, "autocommit", None)
-        self._dialect.prepare_connection(conn)
-        try:
-            yield
-        finally:
-            if previous is not None and getattr(conn, "autocommit", previous) != previous:
-                conn.autocommit = previous
-
-    @contextmanager
-    def _cursor(self) -> Iterator[Any]:
-        with self._connection() as conn, closing(conn.cursor()) as cursor:
-            yield cursor
+    def _create_schema(self, cursor: Any) -> None:
+        self._dialect.initialize_schema(cursor)
 
     @contextmanager
     def _transaction(self, conversation_id: str) -> Iterator[Any]:
-        with self._cursor() as cursor, _within_transaction(self._dialect, cursor):
+        with self._cursor() as cursor, within_transaction(self._dialect, cursor):
             self._dialect.lock_conversation(cursor, conversation_id)
             yield cursor
 
@@ -395,23 +346,6 @@ class _StoredRows(StoredView):
             if len(rows) < page:
                 return
             after, page = int(rows[-1][0]), page * 2
-
-
-@contextmanager
-def _within_transaction(dialect: JdbcChatMemoryRepositoryDialect, cursor: Any) -> Iterator[None]:
-    """Run the block in a transaction: commit when it succeeds, roll back when it fails."""
-    cursor.execute(dialect.get_begin_transaction_sql())
-    try:
-        yield
-        cursor.execute("COMMIT")
-    except BaseException:
-        try:
-            cursor.execute("ROLLBACK")
-        except Exception:
-            # The connection itself may be gone; the database then discards the
-            # transaction, and the original error is the one worth reporting.
-            logger.debug("ROLLBACK failed", exc_info=True)
-        raise
 
 
 def _prefer_explicit(

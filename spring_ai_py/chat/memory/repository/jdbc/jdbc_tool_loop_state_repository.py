@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 from collections.abc import Iterator, Mapping
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from spring_ai_py import _assert
 from spring_ai_py.chat.memory.repository.jdbc import _message_codec
 from spring_ai_py.chat.memory.repository.jdbc._connections import (
-    Connection,
     ConnectionSource,
     source_for,
 )
+from spring_ai_py.chat.memory.repository.jdbc._operations import JdbcOperations, within_transaction
 from spring_ai_py.chat.memory.repository.jdbc.dialects import (
     TOOL_LOOP_STATE_TABLE,
     JdbcChatMemoryRepositoryDialect,
@@ -29,7 +27,6 @@ from spring_ai_py.chat.memory.repository.jdbc.jdbc_chat_memory_repository import
     DataSource,
     _detect,
     _prefer_explicit,
-    _within_transaction,
 )
 from spring_ai_py.chat.messages import AssistantMessage, Message
 from spring_ai_py.model.tool.tool_approval import PauseReason, ToolCallStatus
@@ -182,7 +179,7 @@ def decode_snapshot(
         raise RuntimeError(f"Corrupt tool loop state for token '{token}': {e}") from e
 
 
-class JdbcToolLoopStateRepository(ToolLoopStateRepository):
+class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
     """A ``ToolLoopStateRepository`` on the table ``SPRING_AI_TOOL_LOOP_STATE``.
 
     Built and connected like ``JdbcChatMemoryRepository`` (the same dialects, DSNs,
@@ -226,10 +223,7 @@ class JdbcToolLoopStateRepository(ToolLoopStateRepository):
         else:
             raise ValueError("DataSource must be set (either via data_source() or dsn())")
         self._dialect = resolved
-        self._source = source
-        self._schema_ready = not initialize_schema
-        self._schema_lock = threading.Lock()
-        self._closed = False
+        self._open_operations(source, initialize_schema)
 
     @classmethod
     def sqlite(
@@ -319,57 +313,12 @@ class JdbcToolLoopStateRepository(ToolLoopStateRepository):
             return -1
         return _millis(datetime.now(UTC) - self._ttl)
 
-    def close(self) -> None:
-        """Close the connections this repository opened (a given pool stays open)."""
-        self._closed = True
-        self._source.close()
-
-    def __enter__(self) -> JdbcToolLoopStateRepository:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        _assert.state(not self._closed, "JdbcToolLoopStateRepository is closed")
-        if not self._schema_ready:
-            with self._schema_lock:
-                if not self._schema_ready:
-                    with (
-                        self._source.connection() as conn,
-                        self._prepared(conn),
-                        closing(conn.cursor()) as cursor,
-                        _within_transaction(self._dialect, cursor),
-                    ):
-                        self._dialect.initialize_tool_loop_state_schema(cursor)
-                    self._schema_ready = True
-        with self._source.connection() as conn, self._prepared(conn):
-            yield conn
-
-    @contextmanager
-    def _prepared(self, conn: Connection) -> Iterator[None]:
-        previous = getattr(conn, "autocommit", None)
-        self._dialect.prepare_connection(conn)
-        try:
-            yield
-        finally:
-            if previous is not None and getattr(conn, "autocommit", previous) != previous:
-                conn.autocommit = previous
-
-    @contextmanager
-    def _cursor(self) -> Iterator[Any]:
-        with self._connection() as conn, closing(conn.cursor()) as cursor:
-            yield cursor
+    def _create_schema(self, cursor: Any) -> None:
+        self._dialect.initialize_tool_loop_state_schema(cursor)
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
-        with self._cursor() as cursor, _within_transaction(self._dialect, cursor):
+        with self._cursor() as cursor, within_transaction(self._dialect, cursor):
             yield cursor
 
     def __repr__(self) -> str:

@@ -20,9 +20,10 @@ model, so neither the caller, nor a log line, nor the span's exception event see
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from contextvars import ContextVar, Token
 from datetime import timedelta
 from types import TracebackType
@@ -118,14 +119,16 @@ class Exchange:
             self._idle_deadline = time.monotonic() + self._idle
             self.limit = min(self._deadline, self._idle_deadline)
 
-    def expired(self) -> Exception:
-        """The error of an exchange past :attr:`limit`: which bound it passed."""
+    def expired(self, library: str = "httpx2") -> Exception:
+        """The error of an exchange past :attr:`limit`: which bound it passed (the
+        ``ReadTimeout`` of the HTTP ``library`` the SDK reads with)."""
         if time.monotonic() > self._deadline:
             return _read_timeout(
-                f"The answer took longer than {self._total_name} ({self._total:g} s)"
+                f"The answer took longer than {self._total_name} ({self._total:g} s)", library
             )
         return _read_timeout(
-            f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
+            f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)",
+            library,
         )
 
     def too_large(self) -> Exception:
@@ -160,37 +163,47 @@ class _Sending:
             self._token = None
 
 
-def _read_timeout(message: str) -> Exception:
-    import httpx2
+def _read_timeout(message: str, library: str) -> Exception:
+    http: Any = importlib.import_module(library)
+    error: Exception = http.ReadTimeout(message)
+    return error
 
-    return httpx2.ReadTimeout(message)
+
+def _library_of(response: Any) -> str:
+    """The HTTP library of ``response``: ``httpx2`` (the openai and anthropic SDKs) or
+    ``httpx`` (the ollama SDK)."""
+    return type(response).__module__.partition(".")[0]
 
 
 def _bound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
         exchange.response = response
-        response.stream = _bounded_stream_types()[0](response.stream, exchange)
+        stream_type = _bounded_stream_types(_library_of(response))[0]
+        response.stream = stream_type(response.stream, exchange)
 
 
 async def _abound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
         exchange.response = response
-        response.stream = _bounded_stream_types()[1](response.stream, exchange)
+        stream_type = _bounded_stream_types(_library_of(response))[1]
+        response.stream = stream_type(response.stream, exchange)
 
 
-_STREAM_TYPES: list[tuple[type, type]] = []
+_STREAM_TYPES: dict[str, tuple[type, type]] = {}
 
 
-def _bounded_stream_types() -> tuple[type, type]:
+def _bounded_stream_types(library: str) -> tuple[type, type]:
     """The response bodies (sync, async) that check their exchange on every chunk; they
-    subclass the HTTP library's stream types, which it requires (imported on first use)."""
-    if _STREAM_TYPES:
-        return _STREAM_TYPES[0]
-    import httpx2
+    subclass the HTTP ``library``'s stream types, which it requires (imported on first
+    use)."""
+    found = _STREAM_TYPES.get(library)
+    if found is not None:
+        return found
+    http: Any = importlib.import_module(library)
 
-    class BoundedStream(httpx2.SyncByteStream):
+    class BoundedStream(http.SyncByteStream):  # type: ignore[misc]
         __slots__ = ("_exchange", "_inner")
 
         def __init__(self, inner: Any, exchange: Exchange) -> None:
@@ -202,7 +215,7 @@ def _bounded_stream_types() -> tuple[type, type]:
             for chunk in self._inner:
                 # Inlined (a call per chunk is most of the cost): time, then size.
                 if now() > exchange.limit:
-                    raise exchange.expired()
+                    raise exchange.expired(library)
                 exchange.bytes_left -= len(chunk)
                 if exchange.bytes_left < 0:
                     raise exchange.too_large()
@@ -211,7 +224,7 @@ def _bounded_stream_types() -> tuple[type, type]:
         def close(self) -> None:
             self._inner.close()
 
-    class AsyncBoundedStream(httpx2.AsyncByteStream):
+    class AsyncBoundedStream(http.AsyncByteStream):  # type: ignore[misc]
         __slots__ = ("_exchange", "_inner")
 
         def __init__(self, inner: Any, exchange: Exchange) -> None:
@@ -222,7 +235,7 @@ def _bounded_stream_types() -> tuple[type, type]:
             exchange, now = self._exchange, time.monotonic
             async for chunk in self._inner:
                 if now() > exchange.limit:
-                    raise exchange.expired()
+                    raise exchange.expired(library)
                 exchange.bytes_left -= len(chunk)
                 if exchange.bytes_left < 0:
                     raise exchange.too_large()
@@ -231,8 +244,9 @@ def _bounded_stream_types() -> tuple[type, type]:
         async def aclose(self) -> None:
             await self._inner.aclose()
 
-    _STREAM_TYPES.append((BoundedStream, AsyncBoundedStream))
-    return _STREAM_TYPES[0]
+    types = (BoundedStream, AsyncBoundedStream)
+    _STREAM_TYPES[library] = types
+    return types
 
 
 def http_client(factory: Any) -> Any:
@@ -241,8 +255,14 @@ def http_client(factory: Any) -> Any:
     response by the exchange it was sent in."""
     import httpx2
 
-    hook = _abound if issubclass(factory, httpx2.AsyncClient) else _bound
-    return factory(event_hooks={"response": [hook]})
+    return factory(event_hooks=response_hooks(issubclass(factory, httpx2.AsyncClient)))
+
+
+def response_hooks(asynchronous: bool) -> dict[str, list[Callable[[Any], Any]]]:
+    """The ``event_hooks`` of an HTTP client (``httpx2`` or ``httpx``, blocking or
+    ``asynchronous``) that bound each response by the exchange it was sent in, for an
+    SDK that takes the HTTP client's keywords (the ollama SDK)."""
+    return {"response": [_abound if asynchronous else _bound]}
 
 
 def limit_values(source: object) -> dict[str, Any]:

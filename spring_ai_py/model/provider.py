@@ -245,7 +245,16 @@ class _Closeable(Protocol):
 def _check_allowed(client: object) -> None:
     # One attribute read on the hot path; the URL is looked at only when switched off.
     if not model_package.ALLOW_MODEL_REQUESTS:
-        check_model_request_allowed(type(client).__name__, str(getattr(client, "base_url", "")))
+        check_model_request_allowed(type(client).__name__, _base_url_of(client))
+
+
+def _base_url_of(client: object) -> str:
+    """The URL an SDK client sends to (``client.base_url``; the ollama SDK keeps it on
+    its inner HTTP client)."""
+    url = getattr(client, "base_url", None)
+    if url is None:
+        url = getattr(getattr(client, "_client", None), "base_url", "")
+    return str(url)
 
 
 def _with_retries(client: SdkClientT, max_retries: int | None) -> SdkClientT:

@@ -6,7 +6,6 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _builder
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Self
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.model._wire_limits import Exchange
-from spring_ai_py.ollama.api import OllamaApi, import_sdk
+from spring_ai_py.ollama.api import OllamaApi
 
 if TYPE_CHECKING:
     import ollama

@@ -421,7 +421,7 @@ def _http_response_class() -> type:
     except ImportError:
         import httpx
 
-        return httpx.Response  # type: ignore[no-any-return]
+        return httpx.Response
 
 
 def _json_body(http_response: Any) -> dict[str, Any]:

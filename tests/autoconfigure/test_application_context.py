@@ -185,9 +185,9 @@ def test_model_selection_errors(tmp_path: Path) -> None:
         context.chat_model()
     with (
         SpringApplication.run(
-            config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "ollama"}
+            config_dir=tmp_path, environ=both, overrides={"spring.ai.model.chat": "vertex"}
         ) as context,
-        pytest.raises(ConfigurationPropertiesBindError, match="unknown provider 'ollama'"),
+        pytest.raises(ConfigurationPropertiesBindError, match="unknown provider 'vertex'"),
     ):
         context.chat_model()
 

@@ -155,7 +155,7 @@ class ThinkLevel(ThinkOption):
     def __post_init__(self) -> None:
         if self.level not in self.VALID_LEVELS:
             raise ValueError(
-                f"think level must be one of [low, medium, high], got: {self.level!r:.80}"
+                f"think level must be one of [low, medium, high], got: {self.level!s:.80}"
             )
 
     def to_json_value(self) -> str:

@@ -231,9 +231,8 @@ class OllamaChatModel(
         }
         if options.think_option is not None:
             arguments["think"] = options.think_option.to_json_value()
-        request_format = options.request_format()
-        if request_format is not None:
-            arguments["format"] = request_format
+        if options.format is not None:
+            arguments["format"] = options.get_format()
         if options.keep_alive is not None:
             arguments["keep_alive"] = options.keep_alive
         definitions = self.resolve_tool_definitions(options)

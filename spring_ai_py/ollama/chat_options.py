@@ -55,6 +55,16 @@ OPTION_NAMES: dict[str, str] = {
 there (the one rename map: a new runtime option is one line here and one field)."""
 
 
+def _parse_schema(schema: str) -> dict[str, Any]:
+    try:
+        parsed = json.loads(schema)
+    except ValueError as error:
+        raise ValueError(f"output_schema must be a JSON schema object: {error}") from error
+    if not isinstance(parsed, dict):
+        raise ValueError(f"output_schema must be a JSON schema object, got {schema!r:.80}")
+    return parsed
+
+
 def to_wire_options(options: object, names: Mapping[str, str] = OPTION_NAMES) -> dict[str, Any]:
     """The request's ``options`` object: the set fields of ``options`` named in
     ``names``, under their JSON names (lists copied)."""
@@ -113,10 +123,11 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     field. Without a model the request uses :attr:`DEFAULT_MODEL` (``mistral``, as in
     Spring).
 
-    Native structured output: ``output_schema`` (a JSON schema string, set by the
-    ChatClient's ``.entity(...)`` with native structured output) is sent as ``format``
-    when ``format`` is not set; :meth:`get_output_schema` returns ``format`` as JSON
-    otherwise (a plain ``"json"`` format as is).
+    Native structured output: ``output_schema`` (a JSON schema string, given by the
+    ChatClient's ``.entity(...)`` with native structured output) becomes ``format``, as
+    Spring's ``outputSchema(...)`` sets it (so ``output_schema`` itself reads ``None``);
+    :meth:`get_output_schema` returns ``format`` as JSON (a plain ``"json"`` as is). A
+    schema that is not a JSON object is a ``ValueError`` naming ``output_schema``.
 
     Beyond Spring: ``call_timeout``, ``stream_total_timeout`` and
     ``stream_idle_timeout`` (seconds or a ``timedelta``) bound a whole call, a whole
@@ -180,6 +191,10 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
                 "format must be a string ('json') or a JSON schema dict, "
                 f"got {type(self.format).__name__}: {self.format!r:.80}"
             )
+        if self.output_schema is not None:
+            # As Spring's outputSchema(): the schema becomes the request's format.
+            object.__setattr__(self, "format", _parse_schema(self.output_schema))
+            object.__setattr__(self, "output_schema", None)
 
     def get_model(self) -> str | None:
         return self.model
@@ -273,28 +288,11 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
         return self.think_option
 
     def get_output_schema(self) -> str | None:
-        """The JSON schema of native structured output: ``output_schema``, else
-        ``format`` (a string format as is, a schema as JSON), else ``None``."""
-        if self.output_schema is not None:
-            return self.output_schema
+        """The JSON schema of native structured output: ``format`` as JSON (a string
+        format such as ``"json"`` as is), or ``None``."""
         if self.format is None or isinstance(self.format, str):
             return self.format
-        return json.dumps(self.format)
-
-    def request_format(self) -> str | dict[str, Any] | None:
-        """The request's ``format``: ``format``, else ``output_schema`` parsed (a
-        ``ValueError`` when it is not a JSON object)."""
-        if self.format is not None:
-            return self.get_format()
-        if self.output_schema is None:
-            return None
-        try:
-            schema = json.loads(self.output_schema)
-        except ValueError as error:
-            raise ValueError(f"output_schema is not valid JSON: {error}") from error
-        if not isinstance(schema, dict):
-            raise ValueError("output_schema must be a JSON object")
-        return schema
+        return json.dumps(self.format, separators=(",", ":"))
 
     def to_map(self) -> dict[str, Any]:
         """Spring's ``toMap()``: the set runtime options under their JSON names, and

@@ -39,11 +39,7 @@ from spring_ai_py.ollama._wire import (
 )
 from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi
 from spring_ai_py.ollama.chat_options import OllamaChatOptions, to_wire_options
-from spring_ai_py.ollama.management import (
-    ModelManagementOptions,
-    OllamaModelManager,
-    PullModelStrategy,
-)
+from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
 
 if TYPE_CHECKING:
     import ollama
@@ -141,11 +137,7 @@ class OllamaChatModel(
             if model_management_options is not None
             else ModelManagementOptions.defaults()
         )
-        if management.pull_model_strategy is not PullModelStrategy.NEVER or (
-            management.additional_models
-        ):
-            manager = OllamaModelManager(api, management, ollama_client)
-            manager.pull_model(self._model_of(self.get_options()), management.pull_model_strategy)
+        initialize_model(api, management, self._model_of(self.get_options()), ollama_client)
 
     def get_ollama_api(self) -> OllamaApi:
         """Where the model sends its requests."""

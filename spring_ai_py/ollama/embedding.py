@@ -28,11 +28,7 @@ from spring_ai_py.model.provider import OPERATION_EMBEDDING, LazyClients, ModelI
 from spring_ai_py.ollama._wire import dump, sdk_errors
 from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi, OllamaModel
 from spring_ai_py.ollama.chat_options import to_wire_options
-from spring_ai_py.ollama.management import (
-    ModelManagementOptions,
-    OllamaModelManager,
-    PullModelStrategy,
-)
+from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
 
 if TYPE_CHECKING:
     import ollama
@@ -255,11 +251,7 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
             api.new_client, ollama_client, ollama_client_async
         )
         management = model_management_options or ModelManagementOptions.defaults()
-        if management.pull_model_strategy is not PullModelStrategy.NEVER or (
-            management.additional_models
-        ):
-            manager = OllamaModelManager(api, management, ollama_client)
-            manager.pull_model(self._model_of(self._options), management.pull_model_strategy)
+        initialize_model(api, management, self._model_of(self._options), ollama_client)
 
     @staticmethod
     def _model_of(options: OllamaEmbeddingOptions) -> str:
@@ -272,6 +264,8 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         return self._options
 
     def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
+        _assert.not_none(request, "EmbeddingRequest must not be null")
+        _assert.not_empty(request.get_instructions(), "At least one text is required!")
         options, model, arguments = self.ollama_embedding_request(request)
         client = self._clients.sync_client(None)
         started = time.perf_counter()
@@ -290,6 +284,8 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         the call runs on it off the event loop."""
         if self._ollama_client is not None and self._ollama_client_async is None:
             return await super().acall(request)
+        _assert.not_none(request, "EmbeddingRequest must not be null")
+        _assert.not_empty(request.get_instructions(), "At least one text is required!")
         options, model, arguments = self.ollama_embedding_request(request)
         client = self._clients.async_client(None)
         started = time.perf_counter()
@@ -307,7 +303,6 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
     ) -> tuple[OllamaEmbeddingOptions, str, dict[str, Any]]:
         """The request's merged options, its model and the SDK's ``embed`` arguments."""
         _assert.not_none(request, "EmbeddingRequest must not be null")
-        _assert.not_empty(request.get_instructions(), "At least one text is required!")
         options = self._options.merge(request.get_options())
         model = self._model_of(options)
         arguments: dict[str, Any] = {

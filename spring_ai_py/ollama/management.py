@@ -132,8 +132,13 @@ class OllamaModelManager:
         self._api = ollama_api if ollama_api is not None else OllamaApi()
         self._options = options if options is not None else ModelManagementOptions.defaults()
         self._client: Any = ollama_client
-        for model in self._options.additional_models:
-            self.pull_model(model)
+        self._owns_client = ollama_client is None
+        try:
+            for model in self._options.additional_models:
+                self.pull_model(model)
+        except BaseException:
+            self.close()
+            raise
 
     def _sdk_client(self) -> Any:
         if self._client is None:
@@ -207,11 +212,33 @@ class OllamaModelManager:
                 if status == "success":
                     return
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def close(self) -> None:
-        """Close the SDK client this manager created."""
+        """Close the SDK client this manager created (not one passed in)."""
+        if not self._owns_client:
+            return
         client, self._client = self._client, None
         if client is not None:
             client.close()
+
+
+def initialize_model(
+    api: OllamaApi, options: ModelManagementOptions, model: str, client: ollama.Client | None
+) -> None:
+    """What Spring's chat and embedding models do when built: unless the strategy is
+    ``NEVER``, pull the additional models and ``model`` with it."""
+    if options.pull_model_strategy is PullModelStrategy.NEVER:
+        return
+    manager = OllamaModelManager(api, options, client)
+    try:
+        manager.pull_model(model, options.pull_model_strategy)
+    finally:
+        manager.close()
 
 
 def _normalize(model_name: str) -> str:

@@ -69,6 +69,7 @@ class _Chat:
 class _Embeddings:
     vectors: tuple[tuple[float, ...], ...]
     prompt_eval_count: int | None
+    model: str | None
 
 
 def _arguments(arguments: Any) -> dict[str, Any]:
@@ -214,11 +215,16 @@ class OllamaTestServer(WireTestServer):
         self._enqueue(StreamResponse(tuple(lines), _NDJSON_HEADERS))
 
     def enqueue_embeddings(
-        self, vectors: Sequence[Sequence[float]], *, prompt_eval_count: int | None = None
+        self,
+        vectors: Sequence[Sequence[float]],
+        *,
+        prompt_eval_count: int | None = None,
+        model: str | None = None,
     ) -> None:
-        """Script the vectors of the next embed answer, sent as given."""
+        """Script the vectors of the next embed answer, sent as given (``model``
+        defaults to the request's)."""
         rows = tuple(tuple(float(value) for value in row) for row in vectors)
-        self._enqueue(_Embeddings(rows, prompt_eval_count), "embed")
+        self._enqueue(_Embeddings(rows, prompt_eval_count, model), "embed")
 
     def enqueue_pull_error(self, message: str) -> None:
         """Make the next pull fail with an ``{"error": message}`` line after its first
@@ -349,9 +355,11 @@ class OllamaTestServer(WireTestServer):
         fixed = self._render_fixed(reply)
         if fixed is not None:
             return fixed
+        model = body["model"]
         if isinstance(reply, _Embeddings):
             vectors: list[list[float]] = [list(row) for row in reply.vectors]
             count = reply.prompt_eval_count
+            model = reply.model or model
         else:
             dimensions = body.get("dimensions")
             size = dimensions if isinstance(dimensions, int) and dimensions > 0 else None
@@ -360,7 +368,7 @@ class OllamaTestServer(WireTestServer):
             ]
             count = sum(len(text.split()) for text in texts)
         answer: dict[str, Any] = {
-            "model": body["model"],
+            "model": model,
             "embeddings": vectors,
             "total_duration": _DURATIONS["total_duration"],
             "load_duration": _DURATIONS["load_duration"],

@@ -1,4 +1,4 @@
-"""Port of Spring AI 2.0.1 `org.springframework.ai.ollama.api.OllamaChatOptionsTests`: 17 tests ported, 0 skipped.
+"""Port of Spring AI 2.0.1 `org.springframework.ai.ollama.api.OllamaChatOptionsTests`: 19 tests ported (17 and the 2 of `AbstractChatOptionsTests`), 0 skipped.
 
 Where the port differs on purpose the test checks the port's contract and says so:
 options leave an unset model ``None`` (the request falls back to
@@ -294,3 +294,28 @@ def test_combine_with_collections() -> None:
         "combine-key1": "combine-value1",
         "combine-key2": "combine-value2",
     }
+
+
+# -- inherited from AbstractChatOptionsTests ---------------------------------------------
+
+
+def test_builder_should_return_new_instances() -> None:
+    builder = OllamaChatOptions.builder()
+    first, second = builder.build(), builder.build()
+    assert type(first) is OllamaChatOptions and type(second) is OllamaChatOptions
+    assert first == second
+    assert first is not second
+
+
+def test_mutate_behavior() -> None:
+    builder = OllamaChatOptions.builder()
+    options1 = builder.build()
+    builder2 = options1.mutate()
+    options2 = builder2.build()
+    builder3 = options1.mutate()
+    assert type(builder) is type(builder2)
+    assert builder2 is not builder
+    assert options1 is not options2
+    assert options1 == options2
+    assert type(options1) is type(options2)
+    assert builder2 is not builder3

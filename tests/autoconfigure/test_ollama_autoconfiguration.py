@@ -215,9 +215,13 @@ def test_embedding_model_activation() -> None:
 def test_bad_properties_name_the_property() -> None:
     from spring_ai_py.autoconfigure import ConfigurationPropertiesBindError
 
-    with context_of(**{"spring.ai.ollama.init.pull-model-strategy": "sometimes"}) as context:
-        with pytest.raises(ConfigurationPropertiesBindError, match="pull-model-strategy"):
-            context.get_properties(OllamaInitializationProperties)
-    with context_of(**{"spring.ai.ollama.chat.think": "very"}) as context:
-        with pytest.raises(ConfigurationPropertiesBindError, match="think"):
-            context.get_properties(OllamaChatProperties)
+    with (
+        context_of(**{"spring.ai.ollama.init.pull-model-strategy": "sometimes"}) as context,
+        pytest.raises(ConfigurationPropertiesBindError, match="pull-model-strategy"),
+    ):
+        context.get_properties(OllamaInitializationProperties)
+    with (
+        context_of(**{"spring.ai.ollama.chat.think": "very"}) as context,
+        pytest.raises(ConfigurationPropertiesBindError, match="think"),
+    ):
+        context.get_properties(OllamaChatProperties)

@@ -191,7 +191,7 @@ def test_empty_options() -> None:
     # Port: no implicit model in the options; the request uses DEFAULT_MODEL.
     assert options.to_map() == {}
     assert options.get_model() is None
-    assert OllamaChatOptions.DEFAULT_MODEL == OllamaModel.MISTRAL.id()
+    assert OllamaModel.MISTRAL.id() == OllamaChatOptions.DEFAULT_MODEL
     assert options.get_temperature() is None
     assert options.get_top_k() is None
     assert options.get_tool_callbacks() is None

@@ -9,7 +9,12 @@ makes before the model sees the prompt), so a default the prompt does not set st
 
 from __future__ import annotations
 
-from spring_ai_py.chat.messages import AssistantMessage, SystemMessage, ToolResponseMessage, UserMessage
+from spring_ai_py.chat.messages import (
+    AssistantMessage,
+    SystemMessage,
+    ToolResponseMessage,
+    UserMessage,
+)
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.ollama import OllamaApi, OllamaChatModel, OllamaChatOptions, OllamaModel
 

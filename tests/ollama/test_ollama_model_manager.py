@@ -21,8 +21,8 @@ from spring_ai_py.ollama import (
     OllamaModel,
     OllamaModelManager,
     PullModelStrategy,
+    management,
 )
-from spring_ai_py.ollama import management
 from spring_ai_py.test import OllamaTestServer
 
 MODEL = OllamaModel.NOMIC_EMBED_TEXT.get_name()
@@ -122,9 +122,11 @@ def test_a_pull_past_its_timeout_fails(server: OllamaTestServer) -> None:
     import httpx
 
     options = ModelManagementOptions(timeout=timedelta(microseconds=1))
-    with OllamaModelManager(OllamaApi(base_url=server.base_url), options) as slow:
-        with pytest.raises(httpx.ReadTimeout, match="the pull timeout"):
-            slow.pull_model("gemma3", PullModelStrategy.ALWAYS)
+    with (
+        OllamaModelManager(OllamaApi(base_url=server.base_url), options) as slow,
+        pytest.raises(httpx.ReadTimeout, match="the pull timeout"),
+    ):
+        slow.pull_model("gemma3", PullModelStrategy.ALWAYS)
 
 
 def test_models_pull_their_model_when_built(server: OllamaTestServer) -> None:

@@ -76,6 +76,14 @@ else
 fi
 
 echo
+echo "== Ollama provider against the raw ollama SDK (bench/ollama_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/ollama_overhead.py --rounds 5 --calls 20
+else
+    .venv/bin/python bench/ollama_overhead.py
+fi
+
+echo
 echo "== 10,000 concurrent streams with chat memory; 1,000 from threads (bench/concurrency_scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/concurrency_scale.py --quick

@@ -30,16 +30,12 @@ def nanos(value: object) -> timedelta | None:
 
 
 def parse_created_at(value: object) -> datetime | None:
-    """Ollama's ``created_at`` (RFC 3339 with up to nine fractional digits)."""
+    """Ollama's ``created_at`` (RFC 3339 with up to nine fractional digits), or ``None``
+    when it is missing or not a time."""
     if not isinstance(value, str) or not value:
         return None
-    text = value.replace("Z", "+00:00")
-    head, dot, rest = text.partition(".")
-    if dot:
-        digits = len(rest) - len(rest.lstrip("0123456789"))
-        text = f"{head}.{rest[:min(digits, 6)]}{rest[digits:]}" if digits else head + rest
     try:
-        return datetime.fromisoformat(text)
+        return datetime.fromisoformat(value)
     except ValueError:
         return None
 

@@ -7,7 +7,7 @@ import json
 import logging
 import uuid
 from collections.abc import AsyncIterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py.chat.messages import (
@@ -17,7 +17,13 @@ from spring_ai_py.chat.messages import (
     ToolResponseMessage,
     UserMessage,
 )
-from spring_ai_py.chat.metadata import ChatGenerationMetadata, ChatResponseMetadata, DefaultUsage
+from spring_ai_py.chat.metadata import (
+    ChatGenerationMetadata,
+    ChatResponseMetadata,
+    DefaultUsage,
+    EmptyRateLimit,
+    PromptMetadata,
+)
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.model._wire_limits import Exchange
@@ -68,6 +74,9 @@ METADATA_EVAL_DURATION = "eval-duration"
 METADATA_DONE = "done"
 THINKING_METADATA_KEY = "thinking"
 _REASONING_DELTA = "reasoningDelta"  # spring_ai_py.chat.client.events.REASONING_DELTA_METADATA_KEY
+# Immutable, so one of each serves every chunk of every stream.
+_NO_RATE_LIMIT = EmptyRateLimit()
+_NO_PROMPT_METADATA = PromptMetadata.empty()
 
 
 class OllamaChatModel(
@@ -165,7 +174,7 @@ class OllamaChatModel(
             with sdk_errors(), exchange.sending():
                 return client.chat(**arguments, stream=False)
 
-        return to_chat_response(dump(with_retries(self._api, once)), None)
+        return to_chat_response(with_retries(self._api, once), None)
 
     async def asend(self, client: ollama.AsyncClient, payload: _CallPayload) -> ChatResponse:
         arguments, options = payload
@@ -175,7 +184,7 @@ class OllamaChatModel(
             with sdk_errors(), exchange.sending():
                 return await client.chat(**arguments, stream=False)
 
-        return to_chat_response(dump(await awith_retries(self._api, once)), None)
+        return to_chat_response(await awith_retries(self._api, once), None)
 
     # -- stream ---------------------------------------------------------------------
 
@@ -195,9 +204,17 @@ class OllamaChatModel(
                     pending = first
                     while pending is not None:
                         exchange.event()
-                        merged = window.add(dump(pending))
-                        if merged is not None:
-                            response = to_chat_response(merged, None, streaming=True)
+                        response: ChatResponse | None
+                        if window.idle and not pending.message.tool_calls:
+                            response = to_chat_response(pending, None, streaming=True)
+                        else:
+                            merged = window.add(dump(pending))
+                            response = (
+                                to_chat_response(merged, None, streaming=True)
+                                if merged is not None
+                                else None
+                            )
+                        if response is not None:
                             observation.summary.add(response)
                             yield response
                         pending = await anext(rest, None)
@@ -287,6 +304,11 @@ class _ToolCallWindow:
     def __init__(self) -> None:
         self._merged: _Chunk | None = None
 
+    @property
+    def idle(self) -> bool:
+        """Whether no tool call is being merged."""
+        return self._merged is None
+
     def add(self, chunk: _Chunk) -> _Chunk | None:
         """The chunk to emit after ``chunk`` arrived, or ``None`` while merging."""
         if self._merged is None and not api_helper.is_streaming_tool_call(chunk):
@@ -367,20 +389,23 @@ def _to_tool(definition: ToolDefinition) -> dict[str, Any]:
     }
 
 
-def response_metadata(
-    response: Mapping[str, Any], previous: ChatResponse | None
-) -> ChatResponseMetadata:
+Answer: TypeAlias = "Mapping[str, Any] | ollama.ChatResponse"
+"""Ollama's JSON answer (or chunk): as a dict, or as the SDK's ``ChatResponse``."""
+
+
+def response_metadata(response: Answer, previous: ChatResponse | None) -> ChatResponseMetadata:
     """Spring's ``OllamaChatModel.from(response, previousChatResponse)``: the usage and
     Ollama's counts and durations of ``response``, added to ``previous``'s when given."""
     _assert.not_none(response, "OllamaApi.ChatResponse must not be null")
-    prompt_tokens = _count(response.get("prompt_eval_count"))
-    completion_tokens = _count(response.get("eval_count"))
+    fields = _fields(response)
+    prompt_tokens = _count(fields.get("prompt_eval_count"))
+    completion_tokens = _count(fields.get("eval_count"))
     total_tokens = prompt_tokens + completion_tokens
     durations = {
-        METADATA_EVAL_DURATION: nanos(response.get("eval_duration")),
-        METADATA_PROMPT_EVAL_DURATION: nanos(response.get("prompt_eval_duration")),
-        METADATA_LOAD_DURATION: nanos(response.get("load_duration")),
-        METADATA_TOTAL_DURATION: nanos(response.get("total_duration")),
+        METADATA_EVAL_DURATION: nanos(fields.get("eval_duration")),
+        METADATA_PROMPT_EVAL_DURATION: nanos(fields.get("prompt_eval_duration")),
+        METADATA_LOAD_DURATION: nanos(fields.get("load_duration")),
+        METADATA_TOTAL_DURATION: nanos(fields.get("total_duration")),
     }
     if previous is not None and previous.get_metadata() is not None:
         before = previous.get_metadata()
@@ -393,20 +418,43 @@ def response_metadata(
             prompt_tokens += usage.get_prompt_tokens() or 0
             completion_tokens += usage.get_completion_tokens() or 0
             total_tokens += usage.get_total_tokens() or 0
-    builder = (
-        ChatResponseMetadata.builder()
-        .usage(DefaultUsage(prompt_tokens, completion_tokens, total_tokens))
-        .model(str(response.get("model") or ""))
-        .key_value(METADATA_CREATED_AT, parse_created_at(response.get("created_at")))
+    entries = {
+        METADATA_CREATED_AT: parse_created_at(fields.get("created_at")),
+        METADATA_EVAL_DURATION: durations[METADATA_EVAL_DURATION],
+        METADATA_EVAL_COUNT: completion_tokens,
+        METADATA_LOAD_DURATION: durations[METADATA_LOAD_DURATION],
+        METADATA_PROMPT_EVAL_DURATION: durations[METADATA_PROMPT_EVAL_DURATION],
+        METADATA_PROMPT_EVAL_COUNT: prompt_tokens,
+        METADATA_TOTAL_DURATION: durations[METADATA_TOTAL_DURATION],
+        METADATA_DONE: fields.get("done"),
+    }
+    return ChatResponseMetadata(
+        "",
+        str(fields.get("model") or ""),
+        DefaultUsage(prompt_tokens, completion_tokens, total_tokens),
+        _NO_RATE_LIMIT,
+        entries,  # the metadata leaves out the None values
+        _NO_PROMPT_METADATA,
     )
-    builder.key_value(METADATA_EVAL_DURATION, durations[METADATA_EVAL_DURATION])
-    builder.key_value(METADATA_EVAL_COUNT, completion_tokens)
-    builder.key_value(METADATA_LOAD_DURATION, durations[METADATA_LOAD_DURATION])
-    builder.key_value(METADATA_PROMPT_EVAL_DURATION, durations[METADATA_PROMPT_EVAL_DURATION])
-    builder.key_value(METADATA_PROMPT_EVAL_COUNT, prompt_tokens)
-    builder.key_value(METADATA_TOTAL_DURATION, durations[METADATA_TOTAL_DURATION])
-    builder.key_value(METADATA_DONE, response.get("done"))
-    return builder.build()
+
+
+def _fields(answer: object) -> Mapping[str, Any]:
+    """The fields of a dict or of one of the SDK's pydantic models (its ``__dict__``:
+    reading them is then a dict lookup, not the SDK's ``get``)."""
+    if isinstance(answer, Mapping):
+        return answer
+    fields: dict[str, Any] = vars(answer)
+    return fields
+
+
+def _tool_call(call: Mapping[str, Any]) -> AssistantMessage.ToolCall:
+    function = _fields(call["function"])
+    return AssistantMessage.ToolCall(
+        str(call.get("id") or f"call_{uuid.uuid4().hex[:24]}"),
+        "function",
+        str(function["name"]),
+        json.dumps(dict(function.get("arguments") or {})),
+    )
 
 
 def _count(value: object) -> int:
@@ -414,19 +462,12 @@ def _count(value: object) -> int:
 
 
 def to_chat_response(
-    response: Mapping[str, Any], previous: ChatResponse | None, *, streaming: bool = False
+    response: Answer, previous: ChatResponse | None, *, streaming: bool = False
 ) -> ChatResponse:
     """One Ollama answer (or streamed chunk) as a ``ChatResponse``."""
-    message = response.get("message") or {}
-    tool_calls = [
-        AssistantMessage.ToolCall(
-            str(call.get("id") or f"call_{uuid.uuid4().hex[:24]}"),
-            "function",
-            str(call["function"]["name"]),
-            json.dumps(call["function"].get("arguments") or {}),
-        )
-        for call in message.get("tool_calls") or ()
-    ]
+    fields = _fields(response)
+    message = _fields(fields.get("message") or {})
+    tool_calls = [_tool_call(_fields(call)) for call in message.get("tool_calls") or ()]
     thinking = message.get("thinking")
     properties: dict[str, Any] = {}
     if thinking is not None:
@@ -436,14 +477,14 @@ def to_chat_response(
     content = message.get("content")
     assistant = AssistantMessage(content if content is not None else "", properties, tool_calls)
     has_counts = (
-        response.get("prompt_eval_count") is not None and response.get("eval_count") is not None
+        fields.get("prompt_eval_count") is not None and fields.get("eval_count") is not None
     )
     generation_metadata = ChatGenerationMetadata.NULL
     if has_counts or (streaming and thinking is not None):
         builder = ChatGenerationMetadata.builder()
         if has_counts:
-            builder.finish_reason(response.get("done_reason"))
+            builder.finish_reason(fields.get("done_reason"))
         if thinking is not None:
             builder.metadata(THINKING_METADATA_KEY, thinking)
         generation_metadata = builder.build()
-    return ChatResponse([Generation(assistant, generation_metadata)], response_metadata(response, previous))
+    return ChatResponse([Generation(assistant, generation_metadata)], response_metadata(fields, previous))

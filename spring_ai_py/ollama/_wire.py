@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from spring_ai_py.model._wire_limits import AnswerTooLargeError
+from spring_ai_py.model._wire_limits import AnswerTooLargeError, MaskedErrors
 from spring_ai_py.ollama.api import OllamaApi, import_sdk
 
 T = TypeVar("T")
@@ -48,17 +48,21 @@ def _is_transient(error: BaseException) -> bool:
 
 
 @contextlib.contextmanager
-def sdk_errors() -> Iterator[None]:
+def sdk_errors(client: object = None) -> Iterator[None]:
     """Failures of an exchange as the SDK's own errors: an answer past
     ``max_answer_bytes`` or a body that is not Ollama's JSON is an
     ``ollama.ResponseError``; a connection lost mid-answer a ``ConnectionError`` (as
     the SDK reports a connection that could not be made). Timeouts stay the HTTP
-    library's ``httpx.TimeoutException``, as the SDK raises them."""
+    library's ``httpx.TimeoutException``, as the SDK raises them. A ``ResponseError``
+    leaves with the credentials ``client`` sends (its ``Authorization`` header, from
+    ``custom_headers`` or ``OLLAMA_API_KEY``) masked, should the server echo them."""
     import httpx
 
     sdk = import_sdk()
+    headers = getattr(getattr(client, "_client", None), "headers", None)
     try:
-        yield
+        with MaskedErrors(sdk.ResponseError, client, headers):
+            yield
     except AnswerTooLargeError as error:
         raise sdk.ResponseError(str(error)) from error
     except httpx.TimeoutException:

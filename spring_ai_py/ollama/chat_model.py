@@ -171,7 +171,7 @@ class OllamaChatModel(
 
         def once() -> Any:
             exchange = Exchange.for_call(options)
-            with sdk_errors(), exchange.sending():
+            with sdk_errors(client), exchange.sending():
                 return client.chat(**arguments, stream=False)
 
         return to_chat_response(with_retries(self._api, once), None)
@@ -181,7 +181,7 @@ class OllamaChatModel(
 
         async def once() -> Any:
             exchange = Exchange.for_call(options)
-            with sdk_errors(), exchange.sending():
+            with sdk_errors(client), exchange.sending():
                 return await client.chat(**arguments, stream=False)
 
         return to_chat_response(await awith_retries(self._api, once), None)
@@ -195,7 +195,7 @@ class OllamaChatModel(
         async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
             client = self.async_client(options)
             exchange = Exchange.for_stream(options)
-            with sdk_errors():
+            with sdk_errors(client):
                 with exchange.sending():
                     chunks = await client.chat(**arguments, stream=True)
                     first, rest = await first_and_rest(chunks)

@@ -271,7 +271,7 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         started = time.perf_counter()
         with self._observed(options, model) as (span, metric_attributes):
             try:
-                with sdk_errors():
+                with sdk_errors(client):
                     native = dump(client.embed(**arguments))
             except BaseException as error:
                 self._failed(started, metric_attributes, error)
@@ -291,7 +291,7 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         started = time.perf_counter()
         with self._observed(options, model) as (span, metric_attributes):
             try:
-                with sdk_errors():
+                with sdk_errors(client):
                     native = dump(await client.embed(**arguments))
             except BaseException as error:
                 self._failed(started, metric_attributes, error)

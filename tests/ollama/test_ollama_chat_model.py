@@ -375,3 +375,16 @@ def test_bad_arguments_name_themselves() -> None:
     with pytest.raises(ValueError, match="call_timeout"):
         OllamaChatOptions(call_timeout=0)
     assert ThinkBoolean.ENABLED.to_json_value() is True
+
+
+def test_credentials_never_leave_in_errors_or_reprs(server: OllamaTestServer) -> None:
+    secret = "sk-ollama-proxy-SECRET-42"
+    api = OllamaApi(base_url=server.base_url, custom_headers={"Authorization": f"Bearer {secret}"})
+    assert secret not in repr(api)
+    server.enqueue_error(401, f"invalid token Bearer {secret}")
+    with OllamaChatModel(ollama_api=api) as chat_model, pytest.raises(ollama.ResponseError) as raised:
+        chat_model.call(Prompt("Hi"))
+    assert server.requests[-1].header("authorization") == f"Bearer {secret}"
+    assert secret not in str(raised.value)
+    assert secret not in raised.value.error
+    assert "***" in raised.value.error

@@ -5,6 +5,7 @@ auto-configuration)."""
 from __future__ import annotations
 
 import enum
+import json
 from datetime import timedelta
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
@@ -12,6 +13,7 @@ from pydantic import BeforeValidator, Field
 
 from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
+    ConfigurationPropertiesBindError,
     Duration,
     PropertiesModel,
     relaxed_enum,
@@ -92,13 +94,15 @@ class OllamaChatProperties(ConfigurationProperties):
     """``spring.ai.ollama.chat.*`` (2.0.1), also bound from the older
     ``spring.ai.ollama.chat.options.*`` spelling: the model and every option of
     ``OllamaChatOptions`` (``num-predict`` is its ``max_tokens``, ``stop`` its
-    ``stop_sequences``, ``think`` its ``think_option``)."""
+    ``stop_sequences``, ``think`` its ``think_option``). ``format`` is ``json`` or a
+    JSON schema written as JSON text (Spring also binds a YAML map there; here that is
+    an error naming the property)."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.ollama.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.ollama.chat.options",)
 
     model: str | None = None
-    format: str | dict[str, Any] | None = None
+    format: str | None = None
     keep_alive: str | None = None
     truncate: bool | None = None
     think: (
@@ -148,10 +152,38 @@ class OllamaChatProperties(ConfigurationProperties):
                 continue
             if isinstance(value, OllamaThinkProperties):
                 value = value.to_think_option()
+            elif name == "format":
+                value = _format(value)
             elif isinstance(value, list | dict):
                 value = type(value)(value)
             values[_RENAMED.get(name, name)] = value
         return values
+
+
+def _format(text: str) -> str | dict[str, Any]:
+    """``json``, or a JSON schema written as JSON text (a ``ValueError`` when that text
+    is not a JSON object)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        schema = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"format is not a valid JSON schema: {error}") from error
+    if not isinstance(schema, dict):
+        raise ValueError("format must be 'json' or a JSON schema object")
+    return schema
+
+
+def _check_no_nested_format(context: ApplicationContext) -> None:
+    """A schema written as a YAML map under ``format`` binds to nothing here: say so."""
+    for prefix in (OllamaChatProperties.CONFIG_PREFIX, *OllamaChatProperties.DEPRECATED_PREFIXES):
+        name = f"{prefix}.format"
+        if context.environment.has_any_under(name):
+            raise ConfigurationPropertiesBindError(
+                name,
+                "a JSON schema must be written as JSON text: format: "
+                "'{\"type\": \"object\", \"properties\": {...}}'",
+            )
 
 
 class OllamaEmbeddingProperties(ConfigurationProperties):
@@ -218,6 +250,7 @@ def ollama_chat_model(context: ApplicationContext) -> ChatModel:
     connection = context.get_properties(OllamaConnectionProperties)
     chat = context.get_properties(OllamaChatProperties)
     init = context.get_properties(OllamaInitializationProperties)
+    _check_no_nested_format(context)
     values = chat.option_values()
     values.update(limit_values(connection))
     return OllamaChatModel(

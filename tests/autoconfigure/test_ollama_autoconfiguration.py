@@ -225,3 +225,40 @@ def test_bad_properties_name_the_property() -> None:
         pytest.raises(ConfigurationPropertiesBindError, match="think"),
     ):
         context.get_properties(OllamaChatProperties)
+
+
+def test_a_json_schema_format_binds_from_json_text(
+    tmp_path: Path, ollama_server: OllamaTestServer
+) -> None:
+    (tmp_path / "application.yml").write_text(
+        """
+spring:
+  ai:
+    ollama:
+      chat:
+        model: llama3.2
+        format: '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}'
+"""
+    )
+    ollama_server.enqueue_text('{"city": "Paris"}')
+    environ = {"SPRING_AI_OLLAMA_BASE_URL": ollama_server.base_url}
+    with SpringApplication.run(config_dir=tmp_path, environ=environ) as context:
+        context.chat_client_builder().build().prompt("Where?").call().content()
+    assert ollama_server.requests[-1].body["format"] == {
+        "type": "object",
+        "properties": {"city": {"type": "string"}},
+        "required": ["city"],
+    }
+
+
+def test_a_schema_written_as_a_yaml_map_is_an_error_naming_the_property(tmp_path: Path) -> None:
+    from spring_ai_py.autoconfigure import ConfigurationPropertiesBindError
+
+    (tmp_path / "application.yml").write_text(
+        "spring.ai.ollama.chat.format:\n  type: object\n  properties: {}\n"
+    )
+    with (
+        SpringApplication.run(config_dir=tmp_path, environ={}) as context,
+        pytest.raises(ConfigurationPropertiesBindError, match=r"spring\.ai\.ollama\.chat\.format"),
+    ):
+        context.chat_model()

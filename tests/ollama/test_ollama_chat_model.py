@@ -388,3 +388,81 @@ def test_credentials_never_leave_in_errors_or_reprs(server: OllamaTestServer) ->
     assert secret not in str(raised.value)
     assert secret not in raised.value.error
     assert "***" in raised.value.error
+
+
+def test_stream_events_carry_reasoning_text_tools_usage_and_finish(
+    server: OllamaTestServer, model: OllamaChatModel
+) -> None:
+    from spring_ai_py.chat.client.events import (
+        Finished,
+        ReasoningDelta,
+        TextDelta,
+        ToolCallFinished,
+        ToolCallStarted,
+        Usage,
+    )
+
+    client = ChatClient.create(model)
+    server.enqueue_tool_calls([{"name": "weather", "arguments": {"city": "Nice"}}], thinking="Look it up")
+    server.enqueue_text("Sunny in Nice.", prompt_eval_count=20, eval_count=4)
+    events = list(client.prompt("Weather in Nice?").tools(weather).stream().events())
+    kinds = [type(event) for event in events]
+    assert ReasoningDelta in kinds and ToolCallStarted in kinds and ToolCallFinished in kinds
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Sunny in Nice."
+    assert "".join(e.text for e in events if isinstance(e, ReasoningDelta)) == "Look it up"
+    started = next(e for e in events if isinstance(e, ToolCallStarted))
+    assert (started.name, json.loads(started.arguments)) == ("weather", {"city": "Nice"})
+    usage = next(e for e in events if isinstance(e, Usage))
+    assert usage.usage.get_prompt_tokens() == 30  # both rounds: 10 + 20
+    assert isinstance(events[-1], Finished) and events[-1].finish_reason == "stop"
+
+
+def test_async_tool_loop_and_async_stream_of_the_chat_client(
+    server: OllamaTestServer, model: OllamaChatModel
+) -> None:
+    client = ChatClient.create(model)
+    server.enqueue_tool_calls([{"name": "weather", "arguments": {"city": "Bern"}}])
+    server.enqueue_text("Sunny in Bern.")
+    server.enqueue_tool_calls([{"name": "weather", "arguments": {"city": "Graz"}}])
+    server.enqueue_text("Sunny in Graz.")
+
+    async def run() -> tuple[str | None, str]:
+        called = await client.prompt("Bern?").tools(weather).call().acontent()
+        streamed = "".join([p async for p in client.prompt("Graz?").tools(weather).stream().content()])
+        return called, streamed
+
+    assert asyncio.run(run()) == ("Sunny in Bern.", "Sunny in Graz.")
+    assert [r.body["stream"] for r in server.requests] == [False, False, True, True]
+
+
+def test_closing_a_stream_early_closes_its_response(
+    server: OllamaTestServer, model: OllamaChatModel
+) -> None:
+    server.enqueue_text("a b c d e f g h", stall_after=2)
+
+    async def first_only() -> str | None:
+        stream = model.stream(Prompt("Hi"))
+        first = await anext(stream)
+        await stream.aclose()  # type: ignore[attr-defined]
+        return first.get_result().get_output().get_text()
+
+    assert asyncio.run(first_only()) == "a"
+    assert server.wait_aborted(1)
+
+
+def test_embedding_acall_uses_the_async_client(server: OllamaTestServer) -> None:
+    from spring_ai_py.embedding import EmbeddingRequest
+    from spring_ai_py.ollama import OllamaEmbeddingModel, OllamaEmbeddingOptions
+
+    server.enqueue_embeddings([[0.5, 0.5]], prompt_eval_count=2)
+    embedding_model = OllamaEmbeddingModel(
+        OllamaEmbeddingOptions(model="nomic-embed-text", dimensions=2), OllamaApi(base_url=server.base_url)
+    )
+
+    async def embed() -> list[float]:
+        response = await embedding_model.acall(EmbeddingRequest(["hi"], None))
+        await embedding_model.aclose()
+        return response.get_results()[0].get_output()
+
+    assert asyncio.run(embed()) == [0.5, 0.5]
+    assert server.requests[-1].body["dimensions"] == 2

@@ -466,3 +466,28 @@ def test_embedding_acall_uses_the_async_client(server: OllamaTestServer) -> None
 
     assert asyncio.run(embed()) == [0.5, 0.5]
     assert server.requests[-1].body["dimensions"] == 2
+
+
+def test_streams_and_embeddings_are_spans_too(server: OllamaTestServer) -> None:
+    from spring_ai_py.ollama import OllamaEmbeddingModel
+
+    recorder = SpanRecorder()
+    api = OllamaApi(base_url=server.base_url)
+    server.enqueue_text("Streamed answer", eval_count=7)
+    with OllamaChatModel(
+        OllamaChatOptions(model="llama3.2"), api, tracer_provider=recorder.tracer_provider
+    ) as chat_model:
+
+        async def consume() -> None:
+            async for _ in chat_model.stream(Prompt("Hi")):
+                pass
+
+        asyncio.run(consume())
+    with OllamaEmbeddingModel(ollama_api=api, tracer_provider=recorder.tracer_provider) as embedding:
+        embedding.embed("hello world")
+    names = [span.name for span in recorder.spans]
+    assert names == ["chat llama3.2", "embeddings mxbai-embed-large"]
+    chat_span = dict(recorder.spans[0].attributes or {})
+    assert chat_span["gen_ai.usage.output_tokens"] == 7
+    assert chat_span["gen_ai.response.finish_reasons"] == ("stop",)
+    assert dict(recorder.spans[1].attributes or {})["gen_ai.provider.name"] == "ollama"

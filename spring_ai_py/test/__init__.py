@@ -1,12 +1,12 @@
 """Test kit for users' own tests: scripted models and wire-level fake servers.
 
 ``ScriptedChatModel`` answers from a queue and records every prompt; ``SpanRecorder``
-collects spans in memory; ``OpenAiTestServer`` / ``AnthropicTestServer`` / ``OllamaTestServer`` speak the real
-HTTP JSON, SSE and NDJSON formats of these APIs on loopback, so the official SDKs and the
-provider models run offline. ``RecordingAdvisor`` and ``AnsweringAdvisor`` are the
+collects spans in memory; ``OpenAiTestServer``, ``AnthropicTestServer`` and
+``OllamaTestServer`` speak the real HTTP JSON, SSE and NDJSON formats of these APIs on
+loopback, so the official SDKs and the provider models run offline. ``RecordingAdvisor`` and ``AnsweringAdvisor`` are the
 advisor doubles tests keep needing. Installed with the ``test`` extra, the kit is also a
 pytest plugin (``spring_ai_py.test.pytest_plugin``) with fixtures for all of these.
-``FaultServer`` answers in either format with injected faults (error statuses, cut,
+``FaultServer`` answers in the OpenAI or Anthropic format with injected faults (error statuses, cut,
 stalled and malformed streams, wrong-shape bodies).
 ``write_pdf`` / ``pdf_bytes`` make small PDFs (text pages and an outline) for testing
 PDF readers.

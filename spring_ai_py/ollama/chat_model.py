@@ -43,7 +43,7 @@ from spring_ai_py.ollama._wire import (
     sdk_errors,
     with_retries,
 )
-from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi
+from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi, import_sdk
 from spring_ai_py.ollama.chat_options import OllamaChatOptions, to_wire_options
 from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
 
@@ -200,10 +200,12 @@ class OllamaChatModel(
                     chunks = await client.chat(**arguments, stream=True)
                     first, rest = await first_and_rest(chunks)
                 window = _ToolCallWindow()
+                done = False
                 try:
                     pending = first
                     while pending is not None:
                         exchange.event()
+                        done = pending.done is True
                         response: ChatResponse | None
                         if window.idle and not pending.message.tool_calls:
                             response = to_chat_response(pending, None, streaming=True)
@@ -218,6 +220,11 @@ class OllamaChatModel(
                             observation.summary.add(response)
                             yield response
                         pending = await anext(rest, None)
+                    if not done:
+                        raise import_sdk().ResponseError(
+                            "The stream ended before Ollama's last chunk (done: true): "
+                            "the answer is incomplete"
+                        )
                 finally:
                     closer = getattr(rest, "aclose", None)
                     if closer is not None:

@@ -214,6 +214,30 @@ class OllamaTestServer(WireTestServer):
         lines.append(_ndjson({"error": message}))
         self._enqueue(StreamResponse(tuple(lines), _NDJSON_HEADERS))
 
+    def enqueue_lines(
+        self, lines: Sequence[Mapping[str, Any] | str], *, cut_after: int | None = None
+    ) -> None:
+        """Script a chat stream of exactly these NDJSON ``lines``: a mapping is sent as
+        JSON, a string as it is (malformed JSON, a stream without its ``done`` chunk, a
+        chunk of the wrong shape); ``cut_after`` closes the connection after that many."""
+        encoded = tuple(
+            (line if isinstance(line, str) else json.dumps(dict(line))).encode("utf-8") + b"\n"
+            for line in lines
+        )
+        self._enqueue(StreamResponse(encoded, _NDJSON_HEADERS, cut_after=check_cut_after(cut_after)))
+
+    def chunk(self, content: str, *, done: bool = False) -> dict[str, Any]:
+        """One chat chunk as Ollama streams it (for :meth:`enqueue_lines`)."""
+        line: dict[str, Any] = {
+            "model": "llama3.2",
+            "created_at": _CREATED_AT,
+            "message": {"role": "assistant", "content": content},
+            "done": done,
+        }
+        if done:
+            line.update(done_reason="stop", prompt_eval_count=10, eval_count=5, **_DURATIONS)
+        return line
+
     def enqueue_embeddings(
         self,
         vectors: Sequence[Sequence[float]],

@@ -1,5 +1,5 @@
 """What the Ollama models share on the wire: the SDK calls with retries, their
-errors, and Ollama's answers turned into ``ChatResponse`` / metadata values.
+errors as the SDK's own, and Ollama's durations and times as Python values.
 
 Ollama's durations are nanoseconds; they become ``timedelta`` (microsecond
 precision) in the response metadata, as Spring's become ``Duration``.

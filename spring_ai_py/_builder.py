@@ -95,6 +95,8 @@ class Buildable:
     attributes (``name`` or ``_name``) named after the constructor parameters.
     """
 
+    __slots__ = ()
+
     _builder_aliases: ClassVar[dict[str, str]] = {}
 
     @classmethod

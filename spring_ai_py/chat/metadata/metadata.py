@@ -328,7 +328,7 @@ class _ChatGenerationMetadataBuilder(_builder.Builder["ChatGenerationMetadata"])
 
 
 @dataclass(frozen=True)
-class ChatGenerationMetadata(Buildable):
+class ChatGenerationMetadata:
     """Metadata of one generation: its finish reason, content filters and free entries."""
 
     finish_reason: str | None = None

@@ -95,6 +95,10 @@ class ChatResponse(Buildable):
         """A builder: ``builder().generations([...]).metadata(m).build()``."""
         return ChatResponse.Builder(ChatResponse)
 
+    def mutate(self) -> ChatResponse.Builder:
+        """A builder holding this response's generations and metadata."""
+        return ChatResponse.builder().from_(self)
+
     def get_results(self) -> list[Generation]:
         return list(self._generations)
 

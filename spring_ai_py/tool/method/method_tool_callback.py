@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_sync
-from spring_ai_py._builder import Buildable
 from spring_ai_py.tool._signature import ToolSignature
 from spring_ai_py.tool.execution import (
     DefaultToolCallResultConverter,
@@ -47,7 +46,7 @@ class _MethodToolCallbackBuilder(_builder.Builder["MethodToolCallback"]):
         return super().build()
 
 
-class MethodToolCallback(ToolCallback, Buildable):
+class MethodToolCallback(ToolCallback):
     """Calls a function or method with the model's JSON arguments.
 
     ``tool_method`` is a plain function, a bound method, or a function defined in a class

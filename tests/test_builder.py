@@ -177,7 +177,6 @@ def test_hand_written_builders_are_only_the_ones_with_their_own_shape() -> None:
         "_builder.py",  # the mechanism itself
         "chat/client/advisor/api/chain.py",  # an interface (Spring's AdvisorChain.Builder)
         "chat/client/advisor/default_around_advisor_chain.py",  # sorts what is pushed, per call
-        "tool/function/function_tool_callback.py",  # builder(name, fn) derives the definition
     ]
 
 
@@ -194,3 +193,22 @@ def test_chat_response_mutate_copies_generations_and_metadata() -> None:
     assert copy.get_metadata().get_model() == "m"
     assert copy.get_metadata().get("k") == "v"
     assert response.get_metadata().get("k") is None
+
+
+def test_function_tool_callback_builder_uses_the_constructor_keywords_given() -> None:
+    from spring_ai_py.tool.definition import ToolDefinition
+    from spring_ai_py.tool.function import FunctionToolCallback
+
+    derived = FunctionToolCallback.builder("getWeather", lambda city: f"sunny in {city}").input_type(str).build()
+    assert derived.get_tool_definition().description == "get weather"
+    assert derived.call('"Oslo"') == "sunny in Oslo"
+    definition = ToolDefinition("weather", "The weather", '{"type": "string"}')
+    given = (
+        FunctionToolCallback.builder("ignored", lambda city: city)
+        .input_type(str)
+        .tool_definition(definition)
+        .build()
+    )
+    assert given.get_tool_definition() is definition
+    with pytest.raises(ValueError, match="name cannot be null or empty"):
+        FunctionToolCallback.builder("", lambda: "x")

@@ -176,7 +176,6 @@ def test_hand_written_builders_are_only_the_ones_with_their_own_shape() -> None:
     assert outside == [
         "_builder.py",  # the mechanism itself
         "chat/client/advisor/api/chain.py",  # an interface (Spring's AdvisorChain.Builder)
-        "chat/client/advisor/default_around_advisor_chain.py",  # sorts what is pushed, per call
     ]
 
 

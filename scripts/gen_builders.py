@@ -13,6 +13,12 @@ optionally naming a hand-written builder class to extend: ``# --- generated buil
 pyright and IDEs see every setter. The nested builder extends the parents' generated
 builders, so a subclass's builder is a subclass of its parent's.
 
+It also writes the fields of a provider's properties class from its options dataclass
+(the fields declared with ``spring_ai_py.model.option_fields.option``), between
+``# --- generated properties (options: <dotted name of the options class>) ---`` and
+``# --- end of generated properties ---`` in the properties class's body: one pydantic
+field per option, with the option's bounds, and ``OPTIONS`` naming the options class.
+
 ``python scripts/gen_builders.py`` rewrites the regions; ``--check`` fails when one is
 out of date (tests/test_builder.py runs the check).
 """
@@ -20,6 +26,7 @@ out of date (tests/test_builder.py runs the check).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import inspect
 import pathlib
@@ -33,6 +40,10 @@ START = re.compile(
     r"^(?P<indent> *)# --- generated builder(?: \(base: (?P<base>[^()]+)\))?(?P<own> \(own builder\(\)\))? ---$"
 )
 END = "# --- end of generated builder ---"
+PROPERTIES_START = re.compile(
+    r"^(?P<indent> *)# --- generated properties \(options: (?P<options>[\w.]+)\) ---$"
+)
+PROPERTIES_END = "# --- end of generated properties ---"
 _SEQUENCES = {"list", "Sequence", "tuple"}
 
 
@@ -193,6 +204,38 @@ def render(cls: type, base: str | None, indent: str, own_builder: bool = False) 
     return "\n".join(lines)
 
 
+def render_properties(dotted: str, indent: str) -> str:
+    """The generated properties region's body for the options class named ``dotted``."""
+    from spring_ai_py.model.option_fields import option_fields
+
+    module_name, _, class_name = dotted.rpartition(".")
+    options_type = getattr(importlib.import_module(module_name), class_name)
+    annotations = {f.name: f.type for f in dataclasses.fields(options_type)}
+    lines = [f'{indent}OPTIONS: ClassVar[str] = "{dotted}"', ""]
+    for name, spec in option_fields(options_type).items():
+        annotation = spec.bind_as or annotations[name]
+        if not isinstance(annotation, str):
+            raise SystemExit(f"{dotted}.{name}: write the annotation as text (or give bind_as)")
+        bounds = "".join(f", {key}={value!r}" for key, value in spec.bounds().items())
+        default = f"Field(default=None{bounds})" if bounds else "None"
+        lines.append(f"{indent}{spec.property}: {annotation} = {default}")
+    return "\n".join(lines)
+
+
+def _properties_regions(path: pathlib.Path) -> list[tuple[int, int, str]]:
+    """(start line, end line, rendered body) of each generated properties region."""
+    lines = path.read_text().splitlines()
+    found = []
+    for number, line in enumerate(lines):
+        match = PROPERTIES_START.match(line)
+        if match is None:
+            continue
+        end_line = match["indent"] + PROPERTIES_END
+        end = next(k for k in range(number + 1, len(lines)) if lines[k] == end_line)
+        found.append((number, end, render_properties(match["options"], match["indent"])))
+    return found
+
+
 def _regions(path: pathlib.Path) -> list[tuple[int, int, str, str | None, bool, str]]:
     """(start line, end line, indent, base, own builder(), class qualname) of each region."""
     text = path.read_text()
@@ -226,22 +269,28 @@ def regenerate(path: pathlib.Path) -> str:
     """The text of ``path`` with its generated regions rewritten."""
     lines = path.read_text().splitlines()
     module = importlib.import_module(_module_name(path))
-    out: list[str] = []
-    cursor = 0
+    bodies: list[tuple[int, int, str]] = list(_properties_regions(path))
     for start, end, indent, base, own, owner in _regions(path):
         cls: object = module
         for part in owner.split("."):
             cls = getattr(cls, part)
         assert isinstance(cls, type)
+        bodies.append((start, end, render(cls, base, indent, own)))
+    out: list[str] = []
+    cursor = 0
+    for start, end, body in sorted(bodies):
         out += lines[cursor : start + 1]
-        out += render(cls, base, indent, own).splitlines()
+        out += body.splitlines()
         cursor = end
     out += lines[cursor:]
     return "\n".join(out) + "\n"
 
 
 def files() -> list[pathlib.Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "# --- generated builder" in p.read_text())
+    markers = ("# --- generated builder", "# --- generated properties")
+    return sorted(
+        p for p in PACKAGE.rglob("*.py") if any(marker in p.read_text() for marker in markers)
+    )
 
 
 def stale_files() -> list[pathlib.Path]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 T = TypeVar("T", covariant=True)
@@ -47,7 +47,7 @@ class Builder(Generic[T]):
 
     __slots__ = ("_cls", "_values")
 
-    def __init__(self, cls: type[T], values: dict[str, Any] | None = None) -> None:
+    def __init__(self, cls: type[T], values: Mapping[str, object] | None = None) -> None:
         self._cls = cls
         self._values: dict[str, Any] = dict(values) if values else {}
 
@@ -94,6 +94,8 @@ class Buildable:
     ``mutate()`` pre-fills the builder from the dataclass fields, or else from the
     attributes (``name`` or ``_name``) named after the constructor parameters.
     """
+
+    __slots__ = ()
 
     _builder_aliases: ClassVar[dict[str, str]] = {}
 

@@ -141,7 +141,8 @@ def test_every_library_buildable_has_a_typed_setter_per_constructor_keyword() ->
         if not (isinstance(builder, type) and issubclass(builder, _builder.Builder)):
             missing.append(f"{cls.__qualname__}: no nested Builder")
             continue
-        for name in inspect.signature(cls).parameters.keys() - set_by_builder_argument:
+        # *args and **kwargs are not keywords: their setters are the hand-written ones.
+        for name in _builder._constructor_params(cls) - set_by_builder_argument:
             if not callable(inspect.getattr_static(builder, name, None)):
                 missing.append(f"{cls.__qualname__}.Builder.{name}")
     assert missing == []
@@ -154,3 +155,59 @@ def test_typed_list_setter_takes_a_list_or_its_elements() -> None:
     assert OpenAiChatOptions.builder().stop("a", "b").build().get_stop() == ["a", "b"]
     with pytest.raises(TypeError, match=r"stop\(\) missing 1 required positional argument"):
         OpenAiChatOptions.builder().stop()  # type: ignore[call-arg]
+
+
+def test_hand_written_builders_are_only_the_ones_with_their_own_shape() -> None:
+    """Every other ``class Builder`` is a generated, typed region of the one mechanism."""
+    import pathlib
+    import re
+
+    package = pathlib.Path(__file__).parent.parent / "spring_ai_py"
+    outside: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        generated = False
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "# --- generated builder" in line:
+                generated = True
+            elif "# --- end of generated builder ---" in line:
+                generated = False
+            elif re.match(r"^ *class Builder\b", line) and not generated:
+                outside.append(path.relative_to(package).as_posix())
+    assert outside == [
+        "_builder.py",  # the mechanism itself
+        "chat/client/advisor/api/chain.py",  # an interface (Spring's AdvisorChain.Builder)
+    ]
+
+
+def test_chat_response_mutate_copies_generations_and_metadata() -> None:
+    from spring_ai_py.chat.messages import AssistantMessage
+    from spring_ai_py.chat.metadata import ChatResponseMetadata
+    from spring_ai_py.chat.model import ChatResponse, Generation
+
+    response = ChatResponse(
+        [Generation(AssistantMessage("x"))], ChatResponseMetadata.builder().model("m").build()
+    )
+    copy = response.mutate().metadata("k", "v").build()
+    assert copy.get_results() == response.get_results()
+    assert copy.get_metadata().get_model() == "m"
+    assert copy.get_metadata().get("k") == "v"
+    assert response.get_metadata().get("k") is None
+
+
+def test_function_tool_callback_builder_uses_the_constructor_keywords_given() -> None:
+    from spring_ai_py.tool.definition import ToolDefinition
+    from spring_ai_py.tool.function import FunctionToolCallback
+
+    derived = FunctionToolCallback.builder("getWeather", lambda city: f"sunny in {city}").input_type(str).build()
+    assert derived.get_tool_definition().description == "get weather"
+    assert derived.call('"Oslo"') == "sunny in Oslo"
+    definition = ToolDefinition("weather", "The weather", '{"type": "string"}')
+    given = (
+        FunctionToolCallback.builder("ignored", lambda city: city)
+        .input_type(str)
+        .tool_definition(definition)
+        .build()
+    )
+    assert given.get_tool_definition() is definition
+    with pytest.raises(ValueError, match="name cannot be null or empty"):
+        FunctionToolCallback.builder("", lambda: "x")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
-from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration
+from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, OptionsProperties
 from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.model._wire_limits import limit_values
@@ -73,38 +73,32 @@ class AnthropicConnectionProperties(ConfigurationProperties):
         return values
 
 
-class AnthropicChatProperties(ConfigurationProperties):
+class AnthropicChatProperties(OptionsProperties):
     """``spring.ai.anthropic.chat.*`` (2.0.1), also bound from the older
-    ``spring.ai.anthropic.chat.options.*`` spelling."""
+    ``spring.ai.anthropic.chat.options.*`` spelling: every option of
+    :class:`~spring_ai_py.anthropic.AnthropicChatOptions` declared as a property there."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.anthropic.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.anthropic.chat.options",)
 
+    # --- generated properties (options: spring_ai_py.anthropic.chat_options.AnthropicChatOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.anthropic.chat_options.AnthropicChatOptions"
+
     model: str | None = None
     max_tokens: int | None = Field(default=None, gt=0)
-    metadata: dict[str, Any] | None = None
     stop_sequences: list[str] | None = None
     temperature: float | None = Field(default=None, ge=0, le=1)
-    top_p: float | None = Field(default=None, ge=0, le=1)
     top_k: int | None = Field(default=None, gt=0)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    metadata: dict[str, Any] | None = None
     tool_choice: str | dict[str, Any] | None = None
     thinking: dict[str, Any] | None = None
     disable_parallel_tool_use: bool | None = None
     output_config: dict[str, Any] | None = None
+    http_headers: dict[str, str] | None = None
     service_tier: str | None = None
     inference_geo: str | None = None
-    http_headers: dict[str, str] = Field(default_factory=dict)
-
-    def option_values(self) -> dict[str, Any]:
-        """The chat options that were set, as ``AnthropicChatOptions`` keywords."""
-        values = {
-            name: getattr(self, name)
-            for name in type(self).model_fields
-            if name != "http_headers" and getattr(self, name) is not None
-        }
-        if self.http_headers:
-            values["http_headers"] = dict(self.http_headers)
-        return values
+    # --- end of generated properties ---
 
 
 def api_key_resolves(environment: Environment) -> bool:

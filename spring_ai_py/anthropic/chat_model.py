@@ -38,6 +38,7 @@ from spring_ai_py.model._wire_limits import (
     MaskedErrors,
     http_client,
 )
+from spring_ai_py.model.option_fields import request_values
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -59,6 +60,9 @@ logger = logging.getLogger(__name__)
 
 _CallPayload = tuple[dict[str, Any], AnthropicChatOptions]
 """A prepared call: the SDK's ``create`` arguments and the request's options."""
+
+_SAMPLING = ("temperature", "top_p", "top_k")
+"""The sampling parameters, sent in the body beside the SDK's arguments."""
 
 _IMAGE_TYPES = {
     "png": "image/png",
@@ -230,25 +234,11 @@ class AnthropicChatModel(
         }
         if system_texts:
             params["system"] = "\n\n".join(system_texts)
+        sent = request_values(options)
         # The SDK no longer takes the sampling parameters as arguments; the ones a user
         # set still go into the body.
-        sampling = {
-            name: value
-            for name, value in (
-                ("temperature", options.temperature),
-                ("top_p", options.top_p),
-                ("top_k", options.top_k),
-            )
-            if value is not None
-        }
-        for name, value in (
-            ("metadata", options.metadata),
-            ("thinking", options.thinking),
-            ("service_tier", options.service_tier),
-            ("inference_geo", options.inference_geo),
-        ):
-            if value is not None:
-                params[name] = value
+        sampling = {name: sent.pop(name) for name in _SAMPLING if name in sent}
+        params.update(sent)
         if options.stop_sequences:
             params["stop_sequences"] = list(options.stop_sequences)
         output_config = _output_config(options)

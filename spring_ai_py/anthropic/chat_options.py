@@ -19,6 +19,7 @@ from spring_ai_py.anthropic.skills import (
 )
 from spring_ai_py.anthropic.web_search import AnthropicWebSearchTool
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
+from spring_ai_py.model.option_fields import option
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -154,14 +155,22 @@ class AnthropicChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, 
     stream_total_timeout: float | None = None
     max_answer_bytes: int | None = None
 
-    metadata: dict[str, Any] | None = None
-    tool_choice: str | dict[str, Any] | None = None
-    thinking: dict[str, Any] | None = None
-    disable_parallel_tool_use: bool | None = None
-    output_config: dict[str, Any] | None = None
-    http_headers: dict[str, str] | None = None
-    service_tier: AnthropicServiceTier | str | None = None
-    inference_geo: str | None = None
+    # The Messages API parameters, each declared once: its property
+    # (spring.ai.anthropic.chat.<name>, bounds checked when bound) and how it is sent.
+    model: str | None = option(sent=False)
+    max_tokens: int | None = option(gt=0, sent=False)
+    stop_sequences: list[str] | None = option(sent=False)
+    temperature: float | None = option(ge=0, le=1)
+    top_k: int | None = option(gt=0)
+    top_p: float | None = option(ge=0, le=1)
+    metadata: dict[str, Any] | None = option()
+    tool_choice: str | dict[str, Any] | None = option(sent=False)
+    thinking: dict[str, Any] | None = option()
+    disable_parallel_tool_use: bool | None = option(sent=False)
+    output_config: dict[str, Any] | None = option(sent=False)
+    http_headers: dict[str, str] | None = option(sent=False)
+    service_tier: AnthropicServiceTier | str | None = option(bind_as="str | None")
+    inference_geo: str | None = option()
     cache_options: AnthropicCacheOptions | None = None
     citation_documents: list[AnthropicCitationDocument] | None = None
     skill_container: AnthropicSkillContainer | None = None

@@ -21,6 +21,7 @@ masked. The same rules mask the ``repr`` of every properties class.
 from __future__ import annotations
 
 import enum
+import importlib
 import logging
 import re
 import types
@@ -41,6 +42,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, SecretStr, Validati
 
 from spring_ai_py._sanitize import MASK, is_sensitive_key, mask_url_passwords, sanitized_value
 from spring_ai_py.autoconfigure.environment import Environment, canonical_name
+from spring_ai_py.model.option_fields import option_fields
 
 P = TypeVar("P", bound="ConfigurationProperties")
 
@@ -86,6 +88,54 @@ class ConfigurationProperties(PropertiesModel):
         return bind(
             environment, cls, cls.CONFIG_PREFIX, cls.DEPRECATED_PREFIXES, cls.NOT_DEPRECATED_FIELDS
         )
+
+
+class OptionsProperties(ConfigurationProperties):
+    """Properties derived from a provider's options dataclass (its fields declared with
+    ``spring_ai_py.model.option_fields.option``).
+
+    The class body holds a region that ``scripts/gen_builders.py`` writes from the
+    options class it names (the lines ``# --- generated properties (options:
+    acme.options.AcmeChatOptions) ---`` and ``# --- end of generated properties ---``):
+    one pydantic field per option, with the option's bounds, and :attr:`OPTIONS`, the
+    options class's dotted name, from which :meth:`option_values` maps the properties
+    back onto the options' keywords.
+    """
+
+    OPTIONS: ClassVar[str] = ""
+    """The dotted name of the options dataclass these properties are derived from."""
+
+    def option_values(self) -> dict[str, Any]:
+        """The options that were set, as keywords of the options class (a property named
+        apart from its field, such as ``stop`` for ``stop_sequences``, under the field's name); lists
+        and dicts are copied."""
+        values: dict[str, Any] = {}
+        for field_name, property_name in _option_properties(type(self)).items():
+            value = getattr(self, property_name)
+            if value is None:
+                continue
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            values[field_name] = value
+        return values
+
+
+_OPTION_PROPERTIES: dict[type, dict[str, str]] = {}
+
+
+def _option_properties(properties: type[OptionsProperties]) -> dict[str, str]:
+    """Options field name -> property field name, for the options of ``properties``."""
+    found = _OPTION_PROPERTIES.get(properties)
+    if found is None:
+        module_name, _, class_name = properties.OPTIONS.rpartition(".")
+        if not module_name:
+            raise TypeError(f"{properties.__name__}.OPTIONS must name an options class")
+        options_type = getattr(importlib.import_module(module_name), class_name)
+        found = {name: spec.property for name, spec in option_fields(options_type).items()}
+        _OPTION_PROPERTIES[properties] = found
+    return found
 
 
 # -- value conversions Boot applies ------------------------------------------------------

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from typing import Self, TypeAlias
+from typing import TYPE_CHECKING, Self, TypeAlias
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 
 
 class ResponseTextCleaner(ABC):
@@ -99,7 +100,36 @@ def _compile(pattern: str | re.Pattern[str] | None) -> re.Pattern[str]:
         raise ValueError(f"Invalid pattern '{pattern}': {ex}") from ex
 
 
-class ThinkingTagCleaner(ResponseTextCleaner):
+class _ThinkingTagCleanerBuilder(_builder.Builder["ThinkingTagCleaner"]):
+    """Builds a ``ThinkingTagCleaner`` from the default patterns plus custom ones.
+
+    After ``without_default_patterns()``, the first ``add_pattern`` call drops the
+    defaults, so only the custom patterns remain.
+    """
+
+    __slots__ = ()
+
+    def without_default_patterns(self) -> Self:
+        """Use only the patterns added after this call."""
+        self._values["use_default_patterns"] = False
+        return self
+
+    def add_pattern(self, pattern: str | re.Pattern[str]) -> Self:
+        """Add a pattern; a string is compiled case-insensitively."""
+        compiled = _compile(pattern)
+        patterns: list[re.Pattern[str]] = self._values.setdefault("patterns", list(_DEFAULT_PATTERNS))
+        if not self._values.get("use_default_patterns", True):
+            patterns.clear()
+            self._values["use_default_patterns"] = True
+        patterns.append(compiled)
+        return self
+
+    def build(self) -> ThinkingTagCleaner:
+        """Build the cleaner."""
+        return ThinkingTagCleaner(self._values.get("patterns", list(_DEFAULT_PATTERNS)))
+
+
+class ThinkingTagCleaner(ResponseTextCleaner, Buildable):
     """Removes the reasoning blocks that thinking models put before their answer.
 
     By default it removes ``<thinking>...</thinking>`` (Amazon Nova), ``<think>...</think>``
@@ -131,39 +161,37 @@ class ThinkingTagCleaner(ResponseTextCleaner):
     @classmethod
     def builder(cls) -> ThinkingTagCleaner.Builder:
         """Return a builder that starts from the default patterns."""
-        return cls.Builder()
+        return cls.Builder(cls)
 
-    class Builder:
-        """Builds a ``ThinkingTagCleaner`` from the default patterns plus custom ones.
+    # --- generated builder (base: _ThinkingTagCleanerBuilder) (own builder()) ---
+    class Builder(_ThinkingTagCleanerBuilder):
+        """The builder of :class:`ThinkingTagCleaner`: one typed setter per constructor keyword."""
 
-        After ``without_default_patterns()``, the first ``add_pattern`` call drops the
-        defaults, so only the custom patterns remain.
-        """
+        __slots__ = ()
+        _generated_builder = True
 
-        def __init__(self) -> None:
-            self._patterns: list[re.Pattern[str]] = list(_DEFAULT_PATTERNS)
-            self._use_default_patterns = True
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def without_default_patterns(self) -> Self:
-            """Use only the patterns added after this call."""
-            self._use_default_patterns = False
-            return self
+            def build(self) -> ThinkingTagCleaner: ...
+    # --- end of generated builder ---
 
-        def add_pattern(self, pattern: str | re.Pattern[str]) -> Self:
-            """Add a pattern; a string is compiled case-insensitively."""
-            compiled = _compile(pattern)
-            if not self._use_default_patterns:
-                self._patterns.clear()
-                self._use_default_patterns = True
-            self._patterns.append(compiled)
-            return self
+class _CompositeResponseTextCleanerBuilder(_builder.Builder["CompositeResponseTextCleaner"]):
+    """Builds a pipeline one cleaner at a time."""
 
-        def build(self) -> ThinkingTagCleaner:
-            """Build the cleaner."""
-            return ThinkingTagCleaner(self._patterns)
+    __slots__ = ()
+
+    def add_cleaner(self, cleaner: TextCleaner) -> Self:
+        """Append ``cleaner`` to the pipeline."""
+        _assert.not_none(cleaner, "cleaner cannot be null")
+        self._values.setdefault("cleaners", []).append(cleaner)
+        return self
+
+    def build(self) -> CompositeResponseTextCleaner:
+        """Build the composite cleaner."""
+        return CompositeResponseTextCleaner(self._values.get("cleaners", []))
 
 
-class CompositeResponseTextCleaner(ResponseTextCleaner):
+class CompositeResponseTextCleaner(ResponseTextCleaner, Buildable):
     """Applies several cleaners in order; with none, text is returned unchanged.
 
     ``CompositeResponseTextCleaner(a, b)`` and ``CompositeResponseTextCleaner([a, b])``
@@ -185,20 +213,16 @@ class CompositeResponseTextCleaner(ResponseTextCleaner):
     @classmethod
     def builder(cls) -> CompositeResponseTextCleaner.Builder:
         """Return an empty pipeline builder."""
-        return cls.Builder()
+        return cls.Builder(cls)
 
-    class Builder:
-        """Builds a pipeline one cleaner at a time."""
+    # --- generated builder (base: _CompositeResponseTextCleanerBuilder) (own builder()) ---
+    class Builder(_CompositeResponseTextCleanerBuilder):
+        """The builder of :class:`CompositeResponseTextCleaner`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._cleaners: list[TextCleaner] = []
+        __slots__ = ()
+        _generated_builder = True
 
-        def add_cleaner(self, cleaner: TextCleaner) -> Self:
-            """Append ``cleaner`` to the pipeline."""
-            _assert.not_none(cleaner, "cleaner cannot be null")
-            self._cleaners.append(cleaner)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def build(self) -> CompositeResponseTextCleaner:
-            """Build the composite cleaner."""
-            return CompositeResponseTextCleaner(self._cleaners)
+            def build(self) -> CompositeResponseTextCleaner: ...
+    # --- end of generated builder ---

@@ -5,9 +5,10 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 
 if TYPE_CHECKING:
     from spring_ai_py.document.document import Document
@@ -40,7 +41,62 @@ _KEY = "{key}"
 _VALUE = "{value}"
 
 
-class DefaultContentFormatter(ContentFormatter):
+class _DefaultContentFormatterBuilder(_builder.Builder["DefaultContentFormatter"]):
+    """Fluent builder with Spring's ``with_*`` setter names (checked at once).
+
+    ``with_excluded_*_metadata_keys`` given one list replaces the keys; given
+    several strings it adds them (Spring's list and varargs overloads).
+    """
+
+    __slots__ = ()
+
+    def from_(self, formatter: DefaultContentFormatter) -> Self:
+        """Copy every setting of ``formatter``."""
+        self._values.update(
+            excluded_embed_metadata_keys=formatter.get_excluded_embed_metadata_keys(),
+            excluded_inference_metadata_keys=formatter.get_excluded_inference_metadata_keys(),
+            metadata_separator=formatter.get_metadata_separator(),
+            metadata_template=formatter.get_metadata_template(),
+            text_template=formatter.get_text_template(),
+        )
+        return self
+
+    def with_metadata_template(self, metadata_template: str) -> Self:
+        self._values["metadata_template"] = _assert.has_text(
+            metadata_template, "Metadata Template must not be empty"
+        )
+        return self
+
+    def with_metadata_separator(self, metadata_separator: str) -> Self:
+        self._values["metadata_separator"] = _assert.not_none(
+            metadata_separator, "Metadata separator must not be empty"
+        )
+        return self
+
+    def with_text_template(self, text_template: str) -> Self:
+        self._values["text_template"] = _assert.has_text(
+            text_template, "Document's text template must not be empty"
+        )
+        return self
+
+    def with_excluded_inference_metadata_keys(self, *keys: str | list[str]) -> Self:
+        self._values["excluded_inference_metadata_keys"] = _keys(
+            self._values.get("excluded_inference_metadata_keys", []),
+            keys,
+            "Excluded inference metadata keys must not be null",
+        )
+        return self
+
+    def with_excluded_embed_metadata_keys(self, *keys: str | list[str]) -> Self:
+        self._values["excluded_embed_metadata_keys"] = _keys(
+            self._values.get("excluded_embed_metadata_keys", []),
+            keys,
+            "Excluded Embed metadata keys must not be null",
+        )
+        return self
+
+
+class DefaultContentFormatter(ContentFormatter, Buildable):
     """Template-based formatter: one ``{key}: {value}`` line per metadata entry, a blank
     line, then the text.
 
@@ -74,7 +130,7 @@ class DefaultContentFormatter(ContentFormatter):
     @staticmethod
     def builder() -> DefaultContentFormatter.Builder:
         """A builder (templates, separator, metadata keys excluded from inference and embedding)."""
-        return DefaultContentFormatter.Builder()
+        return DefaultContentFormatter.Builder(DefaultContentFormatter)
 
     @staticmethod
     def default_config() -> DefaultContentFormatter:
@@ -119,74 +175,32 @@ class DefaultContentFormatter(ContentFormatter):
     def get_excluded_embed_metadata_keys(self) -> list[str]:
         return list(self._excluded_embed_metadata_keys)
 
-    class Builder:
-        """Fluent builder with Spring's ``with_*`` setter names.
+    # --- generated builder (base: _DefaultContentFormatterBuilder) (own builder()) ---
+    class Builder(_DefaultContentFormatterBuilder):
+        """The builder of :class:`DefaultContentFormatter`: one typed setter per constructor keyword."""
 
-        ``with_excluded_*_metadata_keys`` given one list replaces the keys; given
-        several strings it adds them (Spring's list and varargs overloads).
-        """
+        __slots__ = ()
+        _generated_builder = True
 
-        def __init__(self) -> None:
-            self._metadata_template = DefaultContentFormatter.DEFAULT_METADATA_TEMPLATE
-            self._metadata_separator = DefaultContentFormatter.DEFAULT_METADATA_SEPARATOR
-            self._text_template = DefaultContentFormatter.DEFAULT_TEXT_TEMPLATE
-            self._excluded_inference: list[str] = []
-            self._excluded_embed: list[str] = []
+        def metadata_template(self, metadata_template: str, /) -> Self:
+            return self._set("metadata_template", (metadata_template,))
 
-        def from_(self, formatter: DefaultContentFormatter) -> DefaultContentFormatter.Builder:
-            """Copy every setting of ``formatter``."""
-            self._excluded_embed = formatter.get_excluded_embed_metadata_keys()
-            self._excluded_inference = formatter.get_excluded_inference_metadata_keys()
-            self._metadata_separator = formatter.get_metadata_separator()
-            self._metadata_template = formatter.get_metadata_template()
-            self._text_template = formatter.get_text_template()
-            return self
+        def metadata_separator(self, metadata_separator: str, /) -> Self:
+            return self._set("metadata_separator", (metadata_separator,))
 
-        def with_metadata_template(self, metadata_template: str) -> DefaultContentFormatter.Builder:
-            self._metadata_template = _assert.has_text(
-                metadata_template, "Metadata Template must not be empty"
-            )
-            return self
+        def text_template(self, text_template: str, /) -> Self:
+            return self._set("text_template", (text_template,))
 
-        def with_metadata_separator(
-            self, metadata_separator: str
-        ) -> DefaultContentFormatter.Builder:
-            self._metadata_separator = _assert.not_none(
-                metadata_separator, "Metadata separator must not be empty"
-            )
-            return self
+        def excluded_inference_metadata_keys(self, excluded_inference_metadata_keys: Iterable[str], /) -> Self:
+            return self._set("excluded_inference_metadata_keys", (excluded_inference_metadata_keys,))
 
-        def with_text_template(self, text_template: str) -> DefaultContentFormatter.Builder:
-            self._text_template = _assert.has_text(
-                text_template, "Document's text template must not be empty"
-            )
-            return self
+        def excluded_embed_metadata_keys(self, excluded_embed_metadata_keys: Iterable[str], /) -> Self:
+            return self._set("excluded_embed_metadata_keys", (excluded_embed_metadata_keys,))
 
-        def with_excluded_inference_metadata_keys(
-            self, *keys: str | list[str]
-        ) -> DefaultContentFormatter.Builder:
-            self._excluded_inference = _keys(
-                self._excluded_inference, keys, "Excluded inference metadata keys must not be null"
-            )
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def with_excluded_embed_metadata_keys(
-            self, *keys: str | list[str]
-        ) -> DefaultContentFormatter.Builder:
-            self._excluded_embed = _keys(
-                self._excluded_embed, keys, "Excluded Embed metadata keys must not be null"
-            )
-            return self
-
-        def build(self) -> DefaultContentFormatter:
-            return DefaultContentFormatter(
-                self._metadata_template,
-                self._metadata_separator,
-                self._text_template,
-                self._excluded_inference,
-                self._excluded_embed,
-            )
-
+            def build(self) -> DefaultContentFormatter: ...
+    # --- end of generated builder ---
 
 def _keys(current: list[str], keys: tuple[str | list[str], ...], message: str) -> list[str]:
     if len(keys) == 1 and (keys[0] is None or isinstance(keys[0], list)):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, Self, overload
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.content.media import Media
 from spring_ai_py.document.content_formatter import (
     ContentFormatter,
@@ -33,7 +34,79 @@ class DocumentMetadata(enum.StrEnum):
     similar (the opposite of the similarity score)."""
 
 
-class Document:
+class _DocumentBuilder(_builder.Builder["Document"]):
+    """Fluent builder for :class:`Document`.
+
+    Exactly one of ``text`` and ``media`` must be set. Without an explicit ``id``,
+    the id generator (a random UUID by default) makes one from the text and metadata
+    at ``build()``. ``metadata(mapping)`` replaces the metadata;
+    ``metadata(key, value)`` adds one entry. The builder can be reused: every
+    document it builds gets its own copy of the metadata.
+    """
+
+    __slots__ = ()
+
+    def id_generator(self, id_generator: IdGeneratorLike) -> Self:
+        """Set the generator used when no explicit id is given."""
+        _assert.not_none(id_generator, "id_generator cannot be null")
+        self._values["id_generator"] = id_generator
+        return self
+
+    def id(self, id: str) -> Self:
+        """Set an explicit id (non-blank)."""
+        self._values["id"] = _assert.has_text(id, "id cannot be null or empty")
+        return self
+
+    def text(self, text: str | None) -> Self:
+        self._values["text"] = text
+        return self
+
+    def media(self, media: Media | None) -> Self:
+        self._values["media"] = media
+        return self
+
+    def metadata(
+        self, key_or_metadata: str | Mapping[str, Any] | None, value: Any = _UNSET
+    ) -> Self:
+        """Replace the metadata with a mapping, or add one ``key``/``value`` entry."""
+        if value is _UNSET:
+            _assert.not_none(key_or_metadata, "metadata cannot be null")
+            if not isinstance(key_or_metadata, Mapping):
+                raise TypeError(
+                    "metadata() takes a mapping, or a key and a value; "
+                    f"got {type(key_or_metadata).__name__}"
+                )
+            self._values["metadata"] = dict(key_or_metadata)
+            return self
+        _assert.not_none(key_or_metadata, "metadata key cannot be null")
+        _assert.not_none(value, "metadata value cannot be null")
+        self._values.setdefault("metadata", {})[str(key_or_metadata)] = value
+        return self
+
+    def score(self, score: float | None) -> Self:
+        self._values["score"] = score
+        return self
+
+    def build(self) -> Document:
+        """Build the document (``ValueError`` if both or neither of text and media are
+        set, or the metadata holds ``None``)."""
+        values = self._values
+        metadata: dict[str, Any] = values.setdefault("metadata", {})
+        id_ = values.get("id")
+        if not _assert.has_text_value(id_):
+            text = values.get("text")
+            text = text if text is not None else ""
+            generator: IdGeneratorLike = values.get("id_generator") or RandomIdGenerator()
+            if isinstance(generator, IdGenerator):
+                id_ = generator.generate_id(text, metadata)
+            else:
+                id_ = generator(text, metadata)
+        document = Document.__new__(Document)
+        document._init(id_, values.get("text"), values.get("media"), metadata, values.get("score"))
+        return document
+
+
+class Document(Buildable):
     """A text or media item with an id, metadata and an optional relevance score.
 
     Exactly one of text and media is set. Metadata keys and values must not be ``None``;
@@ -142,11 +215,11 @@ class Document:
     @staticmethod
     def builder() -> Document.Builder:
         """Return an empty :class:`Document.Builder`."""
-        return Document.Builder()
+        return Document.Builder(Document)
 
     def mutate(self) -> Document.Builder:
         """Return a builder pre-filled with this document's id, content, metadata and score."""
-        builder = Document.Builder().id(self._id).text(self._text).media(self._media)
+        builder = Document.builder().id(self._id).text(self._text).media(self._media)
         return builder.metadata(dict(self._metadata)).score(self._score)
 
     def get_id(self) -> str:
@@ -258,76 +331,14 @@ class Document:
             f"metadata={self._metadata}, score={self._score}}}"
         )
 
-    class Builder:
-        """Fluent builder for :class:`Document`.
+    # --- generated builder (base: _DocumentBuilder) (own builder()) ---
+    class Builder(_DocumentBuilder):
+        """The builder of :class:`Document`: one typed setter per constructor keyword."""
 
-        Exactly one of ``text`` and ``media`` must be set. Without an explicit ``id``,
-        the id generator (a random UUID by default) makes one from the text and metadata
-        at ``build()``. ``metadata(mapping)`` replaces the metadata;
-        ``metadata(key, value)`` adds one entry. The builder can be reused: every
-        document it builds gets its own copy of the metadata.
-        """
+        __slots__ = ()
+        _generated_builder = True
 
-        def __init__(self) -> None:
-            self._id: str | None = None
-            self._text: str | None = None
-            self._media: Media | None = None
-            self._metadata: dict[str, Any] = {}
-            self._score: float | None = None
-            self._id_generator: IdGeneratorLike = RandomIdGenerator()
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def id_generator(self, id_generator: IdGeneratorLike) -> Document.Builder:
-            """Set the generator used when no explicit id is given."""
-            _assert.not_none(id_generator, "id_generator cannot be null")
-            self._id_generator = id_generator
-            return self
-
-        def id(self, id: str) -> Document.Builder:
-            """Set an explicit id (non-blank)."""
-            self._id = _assert.has_text(id, "id cannot be null or empty")
-            return self
-
-        def text(self, text: str | None) -> Document.Builder:
-            self._text = text
-            return self
-
-        def media(self, media: Media | None) -> Document.Builder:
-            self._media = media
-            return self
-
-        def metadata(
-            self, key_or_metadata: str | Mapping[str, Any] | None, value: Any = _UNSET
-        ) -> Document.Builder:
-            """Replace the metadata with a mapping, or add one ``key``/``value`` entry."""
-            if value is _UNSET:
-                _assert.not_none(key_or_metadata, "metadata cannot be null")
-                if not isinstance(key_or_metadata, Mapping):
-                    raise TypeError(
-                        "metadata() takes a mapping, or a key and a value; "
-                        f"got {type(key_or_metadata).__name__}"
-                    )
-                self._metadata = dict(key_or_metadata)
-                return self
-            _assert.not_none(key_or_metadata, "metadata key cannot be null")
-            _assert.not_none(value, "metadata value cannot be null")
-            self._metadata[str(key_or_metadata)] = value
-            return self
-
-        def score(self, score: float | None) -> Document.Builder:
-            self._score = score
-            return self
-
-        def build(self) -> Document:
-            """Build the document (``ValueError`` if both or neither of text and media are
-            set, or the metadata holds ``None``)."""
-            id_ = self._id
-            if not _assert.has_text_value(id_):
-                text = self._text if self._text is not None else ""
-                generator = self._id_generator
-                if isinstance(generator, IdGenerator):
-                    id_ = generator.generate_id(text, self._metadata)
-                else:
-                    id_ = generator(text, self._metadata)
-            document = Document.__new__(Document)
-            document._init(id_, self._text, self._media, self._metadata, self._score)
-            return document
+            def build(self) -> Document: ...
+    # --- end of generated builder ---

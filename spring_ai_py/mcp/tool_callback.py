@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 import mcp_types as types
 from mcp import MCPError
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.mcp._content import arguments_from_json, content_to_text
 from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 from spring_ai_py.mcp.mcp_tool_utils import McpToolUtils
@@ -156,48 +157,46 @@ class _ClientToolCallback(_McpToolCallback, Generic[ClientT]):
         return self._result(response)
 
 
-class _CallbackBuilder(Generic[ClientT, CallbackT]):
+class _CallbackBuilder(_builder.Builder[CallbackT], Generic[ClientT, CallbackT]):
     """The builder of a client's tool callback (Spring's ``...McpToolCallback.Builder``)."""
 
-    _callback_type: ClassVar[type[_McpToolCallback]]
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self._mcp_client: ClientT | None = None
-        self._tool: types.Tool | None = None
-        self._prefixed_tool_name: str | None = None
-        self._converter = ToolContextToMcpMetaConverter.default_converter()
-
-    def mcp_client(self, mcp_client: ClientT) -> Self:
-        self._mcp_client = mcp_client
+    def mcp_client(self, mcp_client: ClientT, /) -> Self:
+        self._values["mcp_client"] = mcp_client
         return self
 
-    def tool(self, tool: types.Tool) -> Self:
-        self._tool = tool
+    def tool(self, tool: types.Tool, /) -> Self:
+        self._values["tool"] = tool
         return self
 
-    def prefixed_tool_name(self, prefixed_tool_name: str) -> Self:
-        self._prefixed_tool_name = prefixed_tool_name
+    def prefixed_tool_name(self, prefixed_tool_name: str, /) -> Self:
+        self._values["prefixed_tool_name"] = prefixed_tool_name
         return self
 
     def tool_context_to_mcp_meta_converter(
         self, converter: ToolContextToMcpMetaConverter | MetaFunction
     ) -> Self:
         _assert.not_none(converter, "ToolContextToMcpMetaConverter must not be null")
-        self._converter = ToolContextToMcpMetaConverter.of(converter)
+        self._values["tool_context_to_mcp_meta_converter"] = ToolContextToMcpMetaConverter.of(
+            converter
+        )
         return self
 
     def build(self) -> CallbackT:
-        client = _assert.not_none(self._mcp_client, "MCP client must not be null")
-        tool = _assert.not_none(self._tool, "MCP tool must not be null")
-        name = (
-            self._prefixed_tool_name
-            if self._prefixed_tool_name is not None
-            else _default_name(tool)
+        client = _assert.not_none(self._values.get("mcp_client"), "MCP client must not be null")
+        tool = _assert.not_none(self._values.get("tool"), "MCP tool must not be null")
+        name = self._values.get("prefixed_tool_name")
+        converter = self._values.get("tool_context_to_mcp_meta_converter")
+        return self._cls(
+            client,
+            tool,
+            name if name is not None else _default_name(tool),
+            converter if converter is not None else ToolContextToMcpMetaConverter.default_converter(),
         )
-        return cast(CallbackT, self._callback_type(client, tool, name, self._converter))
 
 
-class SyncMcpToolCallback(_ClientToolCallback[McpSyncClient]):
+class SyncMcpToolCallback(_ClientToolCallback[McpSyncClient], Buildable):
     """A tool of an ``McpSyncClient``.
 
     ``call`` blocks (from any thread), ``acall`` awaits the session natively. The result
@@ -212,16 +211,26 @@ class SyncMcpToolCallback(_ClientToolCallback[McpSyncClient]):
     async def _send(self, request: types.CallToolRequestParams) -> types.CallToolResult:
         return await self._client.acall_tool(request)
 
+    # ``SyncMcpToolCallback.builder().mcp_client(c).tool(t).prefixed_tool_name(n).build()``.
     @staticmethod
     def builder() -> SyncMcpToolCallback.Builder:
         """A builder (MCP client, tool, prefixed-name generator, tool context converter)."""
-        return SyncMcpToolCallback.Builder()
+        return SyncMcpToolCallback.Builder(SyncMcpToolCallback)
 
+    # --- generated builder (base: _CallbackBuilder[McpSyncClient, "SyncMcpToolCallback"]) (own builder()) ---
     class Builder(_CallbackBuilder[McpSyncClient, "SyncMcpToolCallback"]):
-        """``SyncMcpToolCallback.builder().mcp_client(c).tool(t).prefixed_tool_name(n).build()``."""
+        """The builder of :class:`SyncMcpToolCallback`: one typed setter per constructor keyword."""
+
+        __slots__ = ()
+        _generated_builder = True
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SyncMcpToolCallback: ...
+    # --- end of generated builder ---
 
 
-class AsyncMcpToolCallback(_ClientToolCallback[McpAsyncClient]):
+class AsyncMcpToolCallback(_ClientToolCallback[McpAsyncClient], Buildable):
     """A tool of an ``McpAsyncClient``: ``acall`` awaits the session (on the client's loop,
     from any loop); ``call`` blocks from a thread that does not run that loop (on that
     loop it raises ``RuntimeError`` naming ``acall``, since it could only deadlock)."""
@@ -232,17 +241,23 @@ class AsyncMcpToolCallback(_ClientToolCallback[McpAsyncClient]):
     async def _send(self, request: types.CallToolRequestParams) -> types.CallToolResult:
         return await self._client.call_tool(request)
 
+    # ``AsyncMcpToolCallback.builder().mcp_client(c).tool(t).build()``.
     @staticmethod
     def builder() -> AsyncMcpToolCallback.Builder:
         """A builder (MCP client, tool, prefixed-name generator, tool context converter)."""
-        return AsyncMcpToolCallback.Builder()
+        return AsyncMcpToolCallback.Builder(AsyncMcpToolCallback)
 
+    # --- generated builder (base: _CallbackBuilder[McpAsyncClient, "AsyncMcpToolCallback"]) (own builder()) ---
     class Builder(_CallbackBuilder[McpAsyncClient, "AsyncMcpToolCallback"]):
-        """``AsyncMcpToolCallback.builder().mcp_client(c).tool(t).build()``."""
+        """The builder of :class:`AsyncMcpToolCallback`: one typed setter per constructor keyword."""
 
+        __slots__ = ()
+        _generated_builder = True
 
-SyncMcpToolCallback.Builder._callback_type = SyncMcpToolCallback
-AsyncMcpToolCallback.Builder._callback_type = AsyncMcpToolCallback
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> AsyncMcpToolCallback: ...
+    # --- end of generated builder ---
 
 
 def _default_name(tool: types.Tool) -> str:

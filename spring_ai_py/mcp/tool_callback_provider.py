@@ -7,9 +7,10 @@ import logging
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.mcp.client import McpAsyncClient, McpSyncClient
 from spring_ai_py.mcp.mcp_connection_info import McpConnectionInfo
 from spring_ai_py.mcp.mcp_tool_naming import (
@@ -155,7 +156,64 @@ class _McpToolCallbackProvider(ToolCallbackProvider, Generic[C]):
         return f"{type(self).__name__}(mcp_clients={self._mcp_clients!r})"
 
 
-class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
+ProviderT = TypeVar("ProviderT", bound="_McpToolCallbackProvider[Any]")
+
+
+class _ProviderBuilder(_builder.Builder[ProviderT], Generic[ProviderT, C]):
+    """Clients (``mcp_clients`` replaces, ``add_mcp_client`` appends), a filter, a
+    name generator (default ``DefaultMcpToolNamePrefixGenerator``), a meta converter."""
+
+    __slots__ = ()
+    _NULL_ARRAY: ClassVar[str] = "MCP clients array must not be null"
+
+    def mcp_clients(self, *mcp_clients: C | Sequence[C]) -> Self:
+        _check_clients(mcp_clients, "MCP clients list must not be null", self._NULL_ARRAY)
+        self._values["mcp_clients"] = _flatten(mcp_clients)
+        return self
+
+    def add_mcp_client(self, mcp_client: C) -> Self:
+        _assert.not_none(mcp_client, "MCP client must not be null")
+        self._values.setdefault("mcp_clients", []).append(mcp_client)
+        return self
+
+    def tool_filter(self, tool_filter: McpToolFilter) -> Self:
+        _assert.not_none(tool_filter, "Tool filter must not be null")
+        self._values["tool_filter"] = tool_filter
+        return self
+
+    def tool_name_prefix_generator(
+        self, generator: McpToolNamePrefixGenerator | PrefixFunction
+    ) -> Self:
+        _assert.not_none(generator, "Tool name prefix generator must not be null")
+        self._values["tool_name_prefix_generator"] = McpToolNamePrefixGenerator.of(generator)
+        return self
+
+    def tool_context_to_mcp_meta_converter(
+        self, converter: ToolContextToMcpMetaConverter | MetaFunction
+    ) -> Self:
+        _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
+        self._values["tool_context_to_mcp_meta_converter"] = ToolContextToMcpMetaConverter.of(
+            converter
+        )
+        return self
+
+    def build(self) -> ProviderT:
+        # The builder's default names are unique across clients (the constructor's are not).
+        self._values.setdefault("tool_name_prefix_generator", DefaultMcpToolNamePrefixGenerator())
+        self._values.setdefault("mcp_clients", [])
+        return super().build()
+
+
+class _SyncProviderBuilder(_ProviderBuilder["SyncMcpToolCallbackProvider", McpSyncClient]):
+    __slots__ = ()
+
+
+class _AsyncProviderBuilder(_ProviderBuilder["AsyncMcpToolCallbackProvider", McpAsyncClient]):
+    __slots__ = ()
+    _NULL_ARRAY: ClassVar[str] = "MCP clients must not be null"
+
+
+class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient], Buildable):
     """The tools of ``McpSyncClient``s as ``SyncMcpToolCallback``s.
 
     ``SyncMcpToolCallbackProvider.builder().mcp_clients(client).build()`` (or
@@ -203,56 +261,21 @@ class SyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpSyncClient]):
     @staticmethod
     def builder() -> SyncMcpToolCallbackProvider.Builder:
         """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
-        return SyncMcpToolCallbackProvider.Builder()
+        return SyncMcpToolCallbackProvider.Builder(SyncMcpToolCallbackProvider)
 
-    class Builder:
-        """Clients (``mcp_clients`` replaces, ``add_mcp_client`` appends), a filter, a
-        name generator (default ``DefaultMcpToolNamePrefixGenerator``), a meta converter."""
+    # --- generated builder (base: _SyncProviderBuilder) (own builder()) ---
+    class Builder(_SyncProviderBuilder):
+        """The builder of :class:`SyncMcpToolCallbackProvider`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._mcp_clients: list[McpSyncClient] = []
-            self._tool_filter: McpToolFilter = _accept_all
-            self._generator: McpToolNamePrefixGenerator = DefaultMcpToolNamePrefixGenerator()
-            self._converter = ToolContextToMcpMetaConverter.default_converter()
+        __slots__ = ()
+        _generated_builder = True
 
-        def mcp_clients(
-            self, *mcp_clients: McpSyncClient | Sequence[McpSyncClient]
-        ) -> SyncMcpToolCallbackProvider.Builder:
-            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients array must not be null")
-            self._mcp_clients = _flatten(mcp_clients)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def add_mcp_client(self, mcp_client: McpSyncClient) -> SyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(mcp_client, "MCP client must not be null")
-            self._mcp_clients.append(mcp_client)
-            return self
+            def build(self) -> SyncMcpToolCallbackProvider: ...
+    # --- end of generated builder ---
 
-        def tool_filter(self, tool_filter: McpToolFilter) -> SyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(tool_filter, "Tool filter must not be null")
-            self._tool_filter = tool_filter
-            return self
-
-        def tool_name_prefix_generator(
-            self, generator: McpToolNamePrefixGenerator | PrefixFunction
-        ) -> SyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(generator, "Tool name prefix generator must not be null")
-            self._generator = McpToolNamePrefixGenerator.of(generator)
-            return self
-
-        def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter | MetaFunction
-        ) -> SyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
-            self._converter = ToolContextToMcpMetaConverter.of(converter)
-            return self
-
-        def build(self) -> SyncMcpToolCallbackProvider:
-            return SyncMcpToolCallbackProvider(
-                self._mcp_clients, self._tool_filter, self._generator, self._converter
-            )
-
-
-class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
+class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient], Buildable):
     """The tools of ``McpAsyncClient``s as ``AsyncMcpToolCallback``s.
 
     ``get_tool_callbacks()`` lists the tools (blocking, as Spring does) when called off
@@ -307,49 +330,16 @@ class AsyncMcpToolCallbackProvider(_McpToolCallbackProvider[McpAsyncClient]):
     @staticmethod
     def builder() -> AsyncMcpToolCallbackProvider.Builder:
         """A builder (MCP clients, tool filter, name prefix generator, tool context converter)."""
-        return AsyncMcpToolCallbackProvider.Builder()
+        return AsyncMcpToolCallbackProvider.Builder(AsyncMcpToolCallbackProvider)
 
-    class Builder:
-        """As ``SyncMcpToolCallbackProvider.Builder``, for async clients."""
+    # --- generated builder (base: _AsyncProviderBuilder) (own builder()) ---
+    class Builder(_AsyncProviderBuilder):
+        """The builder of :class:`AsyncMcpToolCallbackProvider`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._mcp_clients: list[McpAsyncClient] = []
-            self._tool_filter: McpToolFilter = _accept_all
-            self._generator: McpToolNamePrefixGenerator = DefaultMcpToolNamePrefixGenerator()
-            self._converter = ToolContextToMcpMetaConverter.default_converter()
+        __slots__ = ()
+        _generated_builder = True
 
-        def mcp_clients(
-            self, *mcp_clients: McpAsyncClient | Sequence[McpAsyncClient]
-        ) -> AsyncMcpToolCallbackProvider.Builder:
-            _check_clients(mcp_clients, "MCP clients list must not be null", "MCP clients must not be null")
-            self._mcp_clients = _flatten(mcp_clients)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def add_mcp_client(self, mcp_client: McpAsyncClient) -> AsyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(mcp_client, "MCP client must not be null")
-            self._mcp_clients.append(mcp_client)
-            return self
-
-        def tool_filter(self, tool_filter: McpToolFilter) -> AsyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(tool_filter, "Tool filter must not be null")
-            self._tool_filter = tool_filter
-            return self
-
-        def tool_name_prefix_generator(
-            self, generator: McpToolNamePrefixGenerator | PrefixFunction
-        ) -> AsyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(generator, "Tool name prefix generator must not be null")
-            self._generator = McpToolNamePrefixGenerator.of(generator)
-            return self
-
-        def tool_context_to_mcp_meta_converter(
-            self, converter: ToolContextToMcpMetaConverter | MetaFunction
-        ) -> AsyncMcpToolCallbackProvider.Builder:
-            _assert.not_none(converter, "Tool context to MCP meta converter must not be null")
-            self._converter = ToolContextToMcpMetaConverter.of(converter)
-            return self
-
-        def build(self) -> AsyncMcpToolCallbackProvider:
-            return AsyncMcpToolCallbackProvider(
-                self._mcp_clients, self._tool_filter, self._generator, self._converter
-            )
+            def build(self) -> AsyncMcpToolCallbackProvider: ...
+    # --- end of generated builder ---

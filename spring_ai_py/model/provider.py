@@ -424,7 +424,7 @@ class ProviderChatModel(
     PROVIDER_NAME: ClassVar[str] = "unknown"
     """The provider's name on spans and metrics (``gen_ai.provider.name``)."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         # The span and metrics wrap call, acall and stream here, for every provider.
         super().__init_subclass__(**kwargs)
         overridden = [name for name in ("call", "acall", "stream") if name in cls.__dict__]

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import Field, SecretStr
 
-from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, relaxed_enum
+from spring_ai_py.autoconfigure.binder import (
+    ConfigurationProperties,
+    Duration,
+    OptionsProperties,
+    relaxed_enum,
+)
 from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
@@ -46,8 +51,6 @@ OPENAI_URL = "https://api.openai.com/v1"
 """Where requests go without ``base-url`` or ``OPENAI_BASE_URL`` (Spring's default)."""
 
 OPENAI_API_KEY = "OPENAI_API_KEY"
-
-_CONNECTION_FIELDS = frozenset(AbstractOpenAiProperties.model_fields)
 
 # Where requests go and how they authenticate are not options: ``...chat.options.base-url``
 # and ``...chat.options.api-key`` bind to nothing in 2.0.1.
@@ -126,27 +129,32 @@ class OpenAiConnection(AbstractOpenAiProperties):
         return values
 
 
-class OpenAiChatProperties(AbstractOpenAiProperties):
+class OpenAiChatProperties(AbstractOpenAiProperties, OptionsProperties):
     """``spring.ai.openai.chat.*`` (2.0.1), also bound from the older
-    ``spring.ai.openai.chat.options.*`` spelling that 2.0.1 still accepts."""
+    ``spring.ai.openai.chat.options.*`` spelling that 2.0.1 still accepts: the connection
+    settings and every option of :class:`~spring_ai_py.openai.OpenAiChatOptions`
+    declared as a property there."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.chat.options",)
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
+    # --- generated properties (options: spring_ai_py.openai.chat_options.OpenAiChatOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.openai.chat_options.OpenAiChatOptions"
+
     frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
-    logit_bias: dict[str, int] | None = None
-    logprobs: bool | None = None
-    top_logprobs: int | None = Field(default=None, ge=0, le=20)
     max_tokens: int | None = Field(default=None, gt=0)
-    max_completion_tokens: int | None = Field(default=None, gt=0)
-    n: int | None = Field(default=None, gt=0)
     presence_penalty: float | None = Field(default=None, ge=-2, le=2)
-    response_format: dict[str, Any] | None = None
-    seed: int | None = None
     stop: list[str] | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)
     top_p: float | None = Field(default=None, ge=0, le=1)
+    logit_bias: dict[str, int] | None = None
+    logprobs: bool | None = None
+    top_logprobs: int | None = Field(default=None, ge=0, le=20)
+    max_completion_tokens: int | None = Field(default=None, gt=0)
+    n: int | None = Field(default=None, gt=0)
+    response_format: dict[str, Any] | None = None
+    seed: int | None = None
     tool_choice: str | dict[str, Any] | None = None
     user: str | None = None
     parallel_tool_calls: bool | None = None
@@ -157,40 +165,28 @@ class OpenAiChatProperties(AbstractOpenAiProperties):
     service_tier: str | None = None
     prompt_cache_key: str | None = None
     extra_body: dict[str, Any] | None = None
-
-    def option_values(self) -> dict[str, Any]:
-        """The chat options that were set, as ``OpenAiChatOptions`` keywords (the
-        connection fields and ``model`` are resolved separately)."""
-        values = {
-            name: getattr(self, name)
-            for name in type(self).model_fields
-            if name not in _CONNECTION_FIELDS and getattr(self, name) is not None
-        }
-        if "stop" in values:
-            values["stop_sequences"] = list(values.pop("stop"))
-        return values
+    # --- end of generated properties ---
 
 
-class OpenAiEmbeddingProperties(AbstractOpenAiProperties):
-    """``spring.ai.openai.embedding.*`` (also the older ``...embedding.options.*``)."""
+class OpenAiEmbeddingProperties(AbstractOpenAiProperties, OptionsProperties):
+    """``spring.ai.openai.embedding.*`` (also the older ``...embedding.options.*``): the
+    connection settings, ``metadata-mode`` and the options of
+    :class:`~spring_ai_py.openai.OpenAiEmbeddingOptions` declared as properties there."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.embedding"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.embedding.options",)
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
 
     metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
+
+    # --- generated properties (options: spring_ai_py.openai.embedding.OpenAiEmbeddingOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.openai.embedding.OpenAiEmbeddingOptions"
+
+    dimensions: int | None = Field(default=None, gt=0)
     user: str | None = None
     encoding_format: str | None = None
-    dimensions: int | None = Field(default=None, gt=0)
     extra_body: dict[str, Any] | None = None
-
-    def option_values(self) -> dict[str, Any]:
-        """The embedding options that were set, as ``OpenAiEmbeddingOptions`` keywords."""
-        return {
-            name: getattr(self, name)
-            for name in ("user", "encoding_format", "dimensions", "extra_body")
-            if getattr(self, name) is not None
-        }
+    # --- end of generated properties ---
 
 
 def api_key_resolves(environment: Environment) -> bool:

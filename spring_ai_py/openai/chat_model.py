@@ -28,6 +28,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
 from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange, MaskedErrors
+from spring_ai_py.model.option_fields import request_values
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -216,27 +217,7 @@ class OpenAiChatModel(
             ],
             "model": options.model or OpenAiChatOptions.DEFAULT_CHAT_MODEL,
         }
-        for name, value in (
-            ("frequency_penalty", options.frequency_penalty),
-            ("logit_bias", options.logit_bias),
-            ("logprobs", options.logprobs),
-            ("top_logprobs", options.top_logprobs),
-            ("max_tokens", options.max_tokens),
-            ("max_completion_tokens", options.max_completion_tokens),
-            ("n", options.n),
-            ("presence_penalty", options.presence_penalty),
-            ("seed", options.seed),
-            ("temperature", options.temperature),
-            ("top_p", options.top_p),
-            ("user", options.user),
-            ("parallel_tool_calls", options.parallel_tool_calls),
-            ("verbosity", options.verbosity),
-            ("store", options.store),
-            ("service_tier", options.service_tier),
-            ("prompt_cache_key", options.prompt_cache_key),
-        ):
-            if value is not None:
-                params[name] = value
+        params.update(request_values(options))
         if options.reasoning_effort is not None:
             params["reasoning_effort"] = options.reasoning_effort.lower()
         if options.metadata:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from spring_ai_py import _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
+from spring_ai_py.model.option_fields import option
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -188,25 +189,35 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
     stream_total_timeout: float | None = None
     max_answer_bytes: int | None = None
 
-    logit_bias: dict[str, int] | None = None
-    logprobs: bool | None = None
-    top_logprobs: int | None = None
-    max_completion_tokens: int | None = None
-    n: int | None = None
-    response_format: ResponseFormat | dict[str, Any] | None = None
+    # The Chat Completions parameters, each declared once: its property
+    # (spring.ai.openai.chat.<name>, bounds checked when bound) and how it is sent.
+    frequency_penalty: float | None = option(ge=-2, le=2)
+    max_tokens: int | None = option(gt=0)
+    presence_penalty: float | None = option(ge=-2, le=2)
+    stop_sequences: list[str] | None = option(property="stop", sent=False)
+    temperature: float | None = option(ge=0, le=2)
+    top_p: float | None = option(ge=0, le=1)
+    logit_bias: dict[str, int] | None = option()
+    logprobs: bool | None = option()
+    top_logprobs: int | None = option(ge=0, le=20)
+    max_completion_tokens: int | None = option(gt=0)
+    n: int | None = option(gt=0)
+    response_format: ResponseFormat | dict[str, Any] | None = option(
+        sent=False, bind_as="dict[str, Any] | None"
+    )
     stream_usage: bool | None = None
-    seed: int | None = None
-    tool_choice: str | dict[str, Any] | None = None
-    user: str | None = None
-    parallel_tool_calls: bool | None = None
-    store: bool | None = None
+    seed: int | None = option()
+    tool_choice: str | dict[str, Any] | None = option(sent=False)
+    user: str | None = option()
+    parallel_tool_calls: bool | None = option()
+    store: bool | None = option()
     strict: bool | None = None
-    metadata: dict[str, str] | None = None
-    reasoning_effort: str | None = None
-    verbosity: str | None = None
-    service_tier: str | None = None
-    prompt_cache_key: str | None = None
-    extra_body: dict[str, Any] | None = None
+    metadata: dict[str, str] | None = option(sent=False)
+    reasoning_effort: str | None = option(sent=False)
+    verbosity: str | None = option()
+    service_tier: str | None = option()
+    prompt_cache_key: str | None = option()
+    extra_body: dict[str, Any] | None = option(sent=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()

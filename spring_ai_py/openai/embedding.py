@@ -26,6 +26,7 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
     LazyClients,
@@ -70,10 +71,14 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     max_retries: int | None = None
     custom_headers: dict[str, str] | None = None
     model: str | None = None
-    dimensions: int | None = None
-    user: str | None = None
-    encoding_format: OpenAiEmbeddingOptions.EncodingFormat | str | None = None
-    extra_body: dict[str, Any] | None = None
+    # The Embeddings API parameters, each declared once: its property
+    # (spring.ai.openai.embedding.<name>, bounds checked when bound) and how it is sent.
+    dimensions: int | None = option(gt=0)
+    user: str | None = option()
+    encoding_format: OpenAiEmbeddingOptions.EncodingFormat | str | None = option(
+        bind_as="str | None"
+    )
+    extra_body: dict[str, Any] | None = option()
 
     def __post_init__(self) -> None:
         normalize_timeout(self)
@@ -253,11 +258,8 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         options = self._options.merge(request.get_options())
         model = options.model or OpenAiEmbeddingOptions.DEFAULT_EMBEDDING_MODEL
         params: dict[str, Any] = {"input": list(request.get_instructions()), "model": model}
+        params.update(request_values(options))
         for name, value in (
-            ("dimensions", options.dimensions),
-            ("user", options.user),
-            ("encoding_format", options.encoding_format),
-            ("extra_body", options.extra_body),
             ("extra_headers", options.custom_headers),
             ("timeout", options.timeout),
         ):

@@ -4,12 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert
 from spring_ai_py._builder import Buildable
 from spring_ai_py._builder import Builder as _Builder
 from spring_ai_py.chat.messages import Message
+
+
+class _QueryBuilder(_Builder["Query"]):
+    """Builder for :class:`Query`; ``history`` takes a list or several messages."""
+
+    __slots__ = ()
+
+    def history(self, *history: Message | Sequence[Message]) -> Self:
+        if len(history) == 1 and not isinstance(history[0], Message):
+            self._values["history"] = history[0]
+        else:
+            self._values["history"] = list(history)
+        return self
+
+    def build(self) -> Query:
+        _assert.has_text(self._values.get("text"), "text cannot be null or empty")
+        return super().build()
 
 
 @dataclass(frozen=True, init=False)
@@ -48,36 +65,29 @@ class Query(Buildable):
     def __hash__(self) -> int:
         return hash(self.text)
 
-    @classmethod
-    def builder(cls) -> Query.Builder:
-        return Query.Builder(cls)
-
-    def mutate(self) -> Query.Builder:
-        return Query.Builder(type(self), self._builder_state())
-
-    class Builder(_Builder["Query"]):
-        """Builder for :class:`Query`; ``history`` takes a list or several messages."""
+    # --- generated builder (base: _QueryBuilder) ---
+    class Builder(_QueryBuilder):
+        """The builder of :class:`Query`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def __init__(self, cls: type[Query], values: dict[str, Any] | None = None) -> None:
-            super().__init__(cls, values)
+        def text(self, text: str, /) -> Self:
+            return self._set("text", (text,))
 
-        def text(self, text: str) -> Query.Builder:
-            self._values["text"] = text
-            return self
+        def context(self, context: Mapping[str, Any] | None, /) -> Self:
+            return self._set("context", (context,))
 
-        def history(self, *history: Message | Sequence[Message]) -> Query.Builder:
-            if len(history) == 1 and not isinstance(history[0], Message):
-                self._values["history"] = history[0]
-            else:
-                self._values["history"] = list(history)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def context(self, context: Mapping[str, Any]) -> Query.Builder:
-            self._values["context"] = context
-            return self
+            def build(self) -> Query: ...
 
-        def build(self) -> Query:
-            _assert.has_text(self._values.get("text"), "text cannot be null or empty")
-            return super().build()
+    @classmethod
+    def builder(cls) -> Query.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> Query.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

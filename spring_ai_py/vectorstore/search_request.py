@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -35,6 +35,23 @@ def _to_expression(filter_expression: Expression | str | None) -> Expression | N
     if isinstance(filter_expression, str):
         return _PARSER.parse(filter_expression)
     return filter_expression
+
+
+class _SearchRequestBuilder(_builder.Builder["SearchRequest"]):
+    """Builder whose setters validate immediately, as Spring's do."""
+
+    __slots__ = ()
+
+    def similarity_threshold_all(self) -> Self:
+        """Accept every similarity (threshold 0.0)."""
+        self._values["similarity_threshold"] = SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL
+        return self
+
+    def filter_expression(self, expression: Expression | str | None, /) -> Self:
+        """Set the filter as an expression or as filter text (parsed now), or clear it
+        with ``None``."""
+        self._values["filter_expression"] = _to_expression(expression)
+        return self
 
 
 @dataclass(frozen=True, init=False)
@@ -70,11 +87,14 @@ class SearchRequest(Buildable):
         object.__setattr__(self, "filter_expression", _to_expression(filter_expression))
 
     @classmethod
-    def builder(cls) -> SearchRequest.Builder:
-        return SearchRequest.Builder(cls)
-
-    def mutate(self) -> SearchRequest.Builder:
-        return SearchRequest.Builder(type(self), self._builder_state())
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        # Spring's setters validate at once.
+        if name == "query":
+            _check_query(value)  # type: ignore[arg-type]
+        elif name == "top_k":
+            _check_top_k(value)  # type: ignore[arg-type]
+        elif name == "similarity_threshold":
+            _check_threshold(value)  # type: ignore[arg-type]
 
     @staticmethod
     def from_(original_search_request: SearchRequest) -> SearchRequest.Builder:
@@ -96,33 +116,32 @@ class SearchRequest(Buildable):
     def has_filter_expression(self) -> bool:
         return self.filter_expression is not None
 
-    class Builder(_builder.Builder["SearchRequest"]):
-        """Builder whose setters validate immediately, as Spring's do."""
+    # --- generated builder (base: _SearchRequestBuilder) ---
+    class Builder(_SearchRequestBuilder):
+        """The builder of :class:`SearchRequest`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def __init__(self, cls: type[SearchRequest], values: dict[str, Any] | None = None):
-            super().__init__(cls, values)
+        def query(self, query: str, /) -> Self:
+            return self._set("query", (query,))
 
-        def query(self, query: str) -> SearchRequest.Builder:
-            self._values["query"] = _check_query(query)
-            return self
+        def top_k(self, top_k: int, /) -> Self:
+            return self._set("top_k", (top_k,))
 
-        def top_k(self, top_k: int) -> SearchRequest.Builder:
-            self._values["top_k"] = _check_top_k(top_k)
-            return self
+        def similarity_threshold(self, similarity_threshold: float, /) -> Self:
+            return self._set("similarity_threshold", (similarity_threshold,))
 
-        def similarity_threshold(self, threshold: float) -> SearchRequest.Builder:
-            self._values["similarity_threshold"] = _check_threshold(threshold)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def similarity_threshold_all(self) -> SearchRequest.Builder:
-            """Accept every similarity (threshold 0.0)."""
-            self._values["similarity_threshold"] = SearchRequest.SIMILARITY_THRESHOLD_ACCEPT_ALL
-            return self
+            def build(self) -> SearchRequest: ...
 
-        def filter_expression(self, expression: Expression | str | None) -> SearchRequest.Builder:
-            """Set the filter as an expression or as filter text (parsed now), or clear it
-            with ``None``."""
-            self._values["filter_expression"] = _to_expression(expression)
-            return self
+    @classmethod
+    def builder(cls) -> SearchRequest.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> SearchRequest.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -9,9 +9,10 @@ import threading
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert, _json
+from spring_ai_py import _assert, _builder, _json
+from spring_ai_py._builder import Buildable
 from spring_ai_py.document.document import Document, DocumentMetadata
 from spring_ai_py.document.id.id_generator import RandomIdGenerator
 from spring_ai_py.embedding.batching import BatchingStrategy
@@ -164,7 +165,7 @@ class EmbeddingMath:
         return EmbeddingMath.dot_product(vector, vector)
 
 
-class SimpleVectorStore(AbstractObservationVectorStore):
+class SimpleVectorStore(AbstractObservationVectorStore, Buildable):
     """A thread-safe, in-memory vector store ranking by cosine similarity.
 
     ``add`` embeds the documents in the batches ``batching_strategy`` forms (a
@@ -212,7 +213,8 @@ class SimpleVectorStore(AbstractObservationVectorStore):
     @staticmethod
     def builder(embedding_model: EmbeddingModel) -> SimpleVectorStore.Builder:
         """A builder over ``embedding_model`` (observation settings, batching strategy)."""
-        return SimpleVectorStore.Builder(embedding_model)
+        _assert.not_none(embedding_model, "EmbeddingModel must be configured")
+        return SimpleVectorStore.Builder(SimpleVectorStore, {"embedding_model": embedding_model})
 
     def create_observation_context_builder(
         self, operation_name: str
@@ -311,47 +313,34 @@ class SimpleVectorStore(AbstractObservationVectorStore):
         with self._lock:
             self._matrix = matrix
 
-    class Builder:
-        """Builder mirroring Spring's ``SimpleVectorStore.builder(embeddingModel)``."""
+    @classmethod
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        if name == "batching_strategy":
+            _assert.not_none(value, "BatchingStrategy must not be null")
 
-        def __init__(self, embedding_model: EmbeddingModel) -> None:
-            _assert.not_none(embedding_model, "EmbeddingModel must be configured")
-            self._embedding_model = embedding_model
-            self._tracer_provider: TracerProvider | None = None
-            self._convention: VectorStoreObservationConvention | None = None
-            self._batching_strategy: BatchingStrategy | None = None
+    # --- generated builder (own builder()) ---
+    class Builder(_builder.Builder["SimpleVectorStore"]):
+        """The builder of :class:`SimpleVectorStore`: one typed setter per constructor keyword."""
 
-        def tracer_provider(
-            self, tracer_provider: TracerProvider | None
-        ) -> SimpleVectorStore.Builder:
-            """Where the store's spans go (Spring's ``observationRegistry``)."""
-            self._tracer_provider = tracer_provider
-            return self
+        __slots__ = ()
+        _generated_builder = True
 
-        def custom_observation_convention(
-            self, convention: VectorStoreObservationConvention | None
-        ) -> SimpleVectorStore.Builder:
-            self._convention = convention
-            return self
+        def embedding_model(self, embedding_model: EmbeddingModel, /) -> Self:
+            return self._set("embedding_model", (embedding_model,))
 
-        def batching_strategy(
-            self, batching_strategy: BatchingStrategy
-        ) -> SimpleVectorStore.Builder:
-            """How ``add`` groups documents into embedding requests (default: a
-            :class:`~spring_ai_py.embedding.TokenCountBatchingStrategy`)."""
-            self._batching_strategy = _assert.not_none(
-                batching_strategy, "BatchingStrategy must not be null"
-            )
-            return self
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
 
-        def build(self) -> SimpleVectorStore:
-            return SimpleVectorStore(
-                self._embedding_model,
-                self._tracer_provider,
-                self._convention,
-                self._batching_strategy,
-            )
+        def custom_observation_convention(self, custom_observation_convention: VectorStoreObservationConvention | None, /) -> Self:
+            return self._set("custom_observation_convention", (custom_observation_convention,))
 
+        def batching_strategy(self, batching_strategy: BatchingStrategy | None, /) -> Self:
+            return self._set("batching_strategy", (batching_strategy,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> SimpleVectorStore: ...
+    # --- end of generated builder ---
 
 def _to_document(id_: str, text: str, metadata: Mapping[str, Any], score: float) -> Document:
     hit_metadata = dict(metadata)

@@ -85,6 +85,51 @@ def check_builders() -> None:
     del wrong
 
 
+def check_converted_builders() -> None:
+    """Builders that were hand-written are generated now: typed setters, typed build()."""
+    from spring_ai_py.chat.metadata import ChatResponseMetadata
+    from spring_ai_py.chat.prompt import Prompt
+    from spring_ai_py.document import Document
+    from spring_ai_py.tool.definition import ToolDefinition
+    from spring_ai_py.vectorstore import SearchRequest
+
+    assert_type(SearchRequest.builder().query("q").top_k(3).similarity_threshold(0.5).build(), SearchRequest)
+    assert_type(SearchRequest.builder().filter_expression("a == 1").build(), SearchRequest)
+    assert_type(Prompt.builder().content("hi").build(), Prompt)
+    assert_type(Document.builder().text("t").metadata("k", "v").build(), Document)
+    assert_type(ChatResponseMetadata.builder().model("m").id("1").build(), ChatResponseMetadata)
+    definition = ToolDefinition.builder().name("a").description("b").input_schema("{}").build()
+    assert_type(definition, ToolDefinition)
+    print(definition)
+
+    SearchRequest.builder().top_k("3")  # type: ignore[arg-type]
+    SearchRequest.builder().tpo_k(3)  # type: ignore[attr-defined]
+    ToolDefinition.builder().name(1)  # type: ignore[arg-type]
+    not_a_prompt: int = Prompt.builder().content("x").build()  # type: ignore[assignment]
+    del not_a_prompt
+
+
+def check_options_declared_once() -> None:
+    """An option is one line; the properties derived from it are typed."""
+    from dataclasses import dataclass
+
+    from spring_ai_py.model.option_fields import option, request_values
+    from spring_ai_py.model.tool import ToolCallingChatOptions
+    from spring_ai_py.openai import OpenAiChatProperties
+
+    @dataclass(frozen=True, kw_only=True)
+    class AcmeOptions(ToolCallingChatOptions):
+        temperature: float | None = option(ge=0, le=1)
+        seed: int | None = option()
+
+    options = AcmeOptions(temperature=0.5, seed=3)
+    assert_type(options.seed, int | None)
+    assert_type(request_values(options), dict[str, object])
+    assert_type(OpenAiChatProperties().temperature, float | None)
+    assert_type(OpenAiChatProperties().stop, list[str] | None)
+    AcmeOptions(seed="3")  # type: ignore[arg-type]
+
+
 def check_entities_and_models() -> None:
     from dataclasses import dataclass
 

@@ -33,7 +33,7 @@ class AdvisorParams:
         return spec.param(ChatClientAttributes.STRUCTURED_OUTPUT_NATIVE.get_key(), True)
 
     @staticmethod
-    def tool_calling_advisor_auto_register(enabled: bool) -> Callable[[AdvisorSpec], Any]:
+    def tool_calling_advisor_auto_register(enabled: bool) -> Callable[[AdvisorSpec], object]:
         """Turn the automatic ``ToolCallingAdvisor`` registration on or off for a request."""
 
         def apply(spec: AdvisorSpec) -> Any:

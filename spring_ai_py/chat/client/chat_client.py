@@ -276,7 +276,7 @@ class ChatClientRequestSpec:
         self.advisor_params[ToolLoopResume.CONTEXT_KEY] = ToolLoopResume(token, decisions)
         return self
 
-    def advisors(self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]) -> Self:
+    def advisors(self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], object]) -> Self:
         """Add advisors: ``advisors(a, b)``, ``advisors([a, b])`` or
         ``advisors(lambda a: a.param(k, v).advisors(x))``."""
         consumer = advisors[0] if len(advisors) == 1 else None
@@ -312,7 +312,7 @@ class ChatClientRequestSpec:
 
     def system(
         self,
-        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
+        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], object] | None,
         charset: str | Unset | None = UNSET,
     ) -> Self:
         """The system text (a template when params are given), a file to read it from
@@ -332,7 +332,7 @@ class ChatClientRequestSpec:
 
     def user(
         self,
-        text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
+        text: str | os.PathLike[str] | Callable[[PromptUserSpec], object] | None,
         charset: str | Unset | None = UNSET,
     ) -> Self:
         """The user text, a file to read it from (``user(Path("q.txt"), charset=...)``)
@@ -356,7 +356,7 @@ class ChatClientRequestSpec:
         self.renderer = _assert.not_none(template_renderer, "template_renderer cannot be null")
         return self
 
-    def tools(self, *tool_objects: Any) -> Self:
+    def tools(self, *tool_objects: object) -> Self:
         """Tools for this request: ``ToolCallback``s (a ``tool``-decorated function is
         one), ``ToolCallbackProvider``s, objects with ``tool``-decorated methods, or
         lists of these."""
@@ -380,7 +380,7 @@ class ChatClientRequestSpec:
             self.tool_callbacks_list.extend(ToolCallbacks.from_(*sources))
         return self
 
-    def tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[Any]) -> Self:
+    def tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[ToolCallback | ToolCallbackProvider]) -> Self:
         """Deprecated in 2.0.0 in favour of :meth:`tools`: callbacks or providers."""
         for item in tool_callbacks:
             for element in item if isinstance(item, list | tuple) else [item]:
@@ -404,7 +404,7 @@ class ChatClientRequestSpec:
         self.tool_names_list.extend(n for n in names if n not in self.tool_names_list)
         return self
 
-    def tool_context(self, tool_context: Mapping[str, Any]) -> Self:
+    def tool_context(self, tool_context: Mapping[str, object]) -> Self:
         """Entries handed to the tools (never sent to the model)."""
         _assert.not_none(tool_context, "context cannot be null")
         if not isinstance(tool_context, Mapping):
@@ -775,7 +775,7 @@ class ChatClientBuilder:
         )
 
     def default_advisors(
-        self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], Any]
+        self, *advisors: Advisor | Sequence[Advisor] | Callable[[AdvisorSpec], object]
     ) -> Self:
         """Advisors every request of the built client gets (instances, lists, or a ``lambda a:
         a.param(...)`` spec)."""
@@ -790,7 +790,7 @@ class ChatClientBuilder:
 
     def default_user(
         self,
-        text: str | os.PathLike[str] | Callable[[PromptUserSpec], Any] | None,
+        text: str | os.PathLike[str] | Callable[[PromptUserSpec], object] | None,
         charset: str | Unset | None = UNSET,
     ) -> Self:
         """The default user text, a file to read it from (``(path, charset="utf-8")``,
@@ -800,7 +800,7 @@ class ChatClientBuilder:
 
     def default_system(
         self,
-        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], Any] | None,
+        text: str | os.PathLike[str] | Callable[[PromptSystemSpec], object] | None,
         charset: str | Unset | None = UNSET,
     ) -> Self:
         """The default system text, a file to read it from or a spec callable."""
@@ -817,12 +817,12 @@ class ChatClientBuilder:
         self._default_request.messages(list(messages))
         return self
 
-    def default_tools(self, *tool_objects: Any) -> Self:
+    def default_tools(self, *tool_objects: object) -> Self:
         """Tools for every request (see ``ChatClientRequestSpec.tools``)."""
         self._default_request.tools(*tool_objects)
         return self
 
-    def default_tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[Any]) -> Self:
+    def default_tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider | Sequence[ToolCallback | ToolCallbackProvider]) -> Self:
         """Deprecated in 2.0.0 in favour of :meth:`default_tools`."""
         self._default_request.tool_callbacks(*tool_callbacks)
         return self
@@ -834,7 +834,7 @@ class ChatClientBuilder:
         self._default_request._add_tool_names(*tool_names)
         return self
 
-    def default_tool_context(self, tool_context: Mapping[str, Any]) -> Self:
+    def default_tool_context(self, tool_context: Mapping[str, object]) -> Self:
         """Tool-context entries for every request."""
         self._default_request.tool_context(tool_context)
         return self

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.model import ChatResponse
 from spring_ai_py.chat.prompt import Prompt
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from spring_ai_py.model.tool.tool_approval import PendingApproval
 
 R = TypeVar("R")
+T = TypeVar("T")
 E = TypeVar("E")
 
 
@@ -24,8 +26,43 @@ def _checked_context(context: Any) -> dict[str, Any]:
     return context  # type: ignore[no-any-return]
 
 
+class _ContextBuilder(_builder.Builder[T]):
+    """A builder whose ``context(...)`` adds entries (a mapping, or a key and value) to a
+    context of its own."""
+
+    __slots__ = ()
+
+    def context(self, context: Mapping[str, object] | str, value: object = None) -> Self:
+        entries: dict[str, object] = self._values.setdefault("context", {})
+        if isinstance(context, str):
+            entries[context] = value
+        else:
+            entries.update(_assert.not_none(context, "context cannot be null"))
+        return self
+
+    def build(self) -> T:
+        self._values.setdefault("context", {})
+        return super().build()
+
+
+class _ChatClientRequestBuilder(_ContextBuilder["ChatClientRequest"]):
+    __slots__ = ()
+
+    def build(self) -> ChatClientRequest:
+        _assert.state(self._values.get("prompt") is not None, "prompt cannot be null")
+        return super().build()
+
+
+class _ChatClientResponseBuilder(_ContextBuilder["ChatClientResponse"]):
+    __slots__ = ()
+
+    def build(self) -> ChatClientResponse:
+        self._values.setdefault("chat_response", None)
+        return super().build()
+
+
 @dataclass(frozen=True, slots=True)
-class ChatClientRequest:
+class ChatClientRequest(Buildable):
     """What flows down the advisor chain: the prompt and the shared advisor context.
 
     ``context`` is a plain mutable dict shared by the advisors of one call (as in
@@ -42,7 +79,7 @@ class ChatClientRequest:
     @staticmethod
     def builder() -> ChatClientRequest.Builder:
         """A builder for a request: ``builder().prompt(p).context({...}).build()``."""
-        return ChatClientRequest.Builder()
+        return ChatClientRequest.Builder(ChatClientRequest)
 
     def copy(self) -> ChatClientRequest:
         """A copy with copied messages and a new (shallow-copied) context dict."""
@@ -50,34 +87,30 @@ class ChatClientRequest:
 
     def mutate(self) -> ChatClientRequest.Builder:
         """A builder pre-filled with a copy of this request's prompt and context."""
-        return ChatClientRequest.Builder().prompt(self.prompt.copy()).context(dict(self.context))
+        return ChatClientRequest.builder().prompt(self.prompt.copy()).context(dict(self.context))
 
-    class Builder:
-        """Fluent builder; ``context(...)`` adds entries (a mapping, or a key and value)."""
+    @classmethod
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        if name == "prompt":
+            _assert.not_none(value, "prompt cannot be null")
 
-        def __init__(self) -> None:
-            self._prompt: Prompt | None = None
-            self._context: dict[str, Any] = {}
+    # --- generated builder (base: _ChatClientRequestBuilder) (own builder()) ---
+    class Builder(_ChatClientRequestBuilder):
+        """The builder of :class:`ChatClientRequest`: one typed setter per constructor keyword."""
 
-        def prompt(self, prompt: Prompt) -> ChatClientRequest.Builder:
-            self._prompt = _assert.not_none(prompt, "prompt cannot be null")
-            return self
+        __slots__ = ()
+        _generated_builder = True
 
-        def context(self, context: Mapping[str, Any] | str, value: Any = None) -> ChatClientRequest.Builder:
-            if isinstance(context, str):
-                self._context[context] = value
-            else:
-                self._context.update(_assert.not_none(context, "context cannot be null"))
-            return self
+        def prompt(self, prompt: Prompt, /) -> Self:
+            return self._set("prompt", (prompt,))
 
-        def build(self) -> ChatClientRequest:
-            _assert.state(self._prompt is not None, "prompt cannot be null")
-            assert self._prompt is not None
-            return ChatClientRequest(self._prompt, self._context)
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
+            def build(self) -> ChatClientRequest: ...
+    # --- end of generated builder ---
 
 @dataclass(frozen=True, slots=True)
-class ChatClientResponse:
+class ChatClientResponse(Buildable):
     """What flows back up the advisor chain: the model's response and the context."""
 
     chat_response: ChatResponse | None
@@ -99,7 +132,7 @@ class ChatClientResponse:
     @staticmethod
     def builder() -> ChatClientResponse.Builder:
         """A builder for a response: ``builder().chat_response(r).context({...}).build()``."""
-        return ChatClientResponse.Builder()
+        return ChatClientResponse.Builder(ChatClientResponse)
 
     def copy(self) -> ChatClientResponse:
         """A copy with its own (shallow) copy of the context."""
@@ -107,29 +140,22 @@ class ChatClientResponse:
 
     def mutate(self) -> ChatClientResponse.Builder:
         """A builder pre-filled with this response and a copy of its context."""
-        return ChatClientResponse.Builder().chat_response(self.chat_response).context(dict(self.context))
+        return ChatClientResponse.builder().chat_response(self.chat_response).context(dict(self.context))
 
-    class Builder:
-        """Fluent builder; ``context(...)`` adds entries (a mapping, or a key and value)."""
+    # --- generated builder (base: _ChatClientResponseBuilder) (own builder()) ---
+    class Builder(_ChatClientResponseBuilder):
+        """The builder of :class:`ChatClientResponse`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._chat_response: ChatResponse | None = None
-            self._context: dict[str, Any] = {}
+        __slots__ = ()
+        _generated_builder = True
 
-        def chat_response(self, chat_response: ChatResponse | None) -> ChatClientResponse.Builder:
-            self._chat_response = chat_response
-            return self
+        def chat_response(self, chat_response: ChatResponse | None, /) -> Self:
+            return self._set("chat_response", (chat_response,))
 
-        def context(self, context: Mapping[str, Any] | str, value: Any = None) -> ChatClientResponse.Builder:
-            if isinstance(context, str):
-                self._context[context] = value
-            else:
-                self._context.update(_assert.not_none(context, "context cannot be null"))
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def build(self) -> ChatClientResponse:
-            return ChatClientResponse(self._chat_response, self._context)
-
+            def build(self) -> ChatClientResponse: ...
+    # --- end of generated builder ---
 
 @dataclass(frozen=True, slots=True)
 class ResponseEntity(Generic[R, E]):

@@ -211,20 +211,20 @@ class CallResponseSpec(_Observed):
     def entity(
         self,
         type_or_converter: StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None: ...
 
     @overload
     def entity(
         self,
         type_or_converter: type[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None: ...
 
     def entity(
         self,
         type_or_converter: type[T] | StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None:
         """The answer converted to ``type_or_converter``: a type (pydantic model,
         dataclass, ``list[X]``, ``dict[str, Any]``...) or a ``StructuredOutputConverter``.
@@ -242,20 +242,20 @@ class CallResponseSpec(_Observed):
     def response_entity(
         self,
         type_or_converter: StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]: ...
 
     @overload
     def response_entity(
         self,
         type_or_converter: type[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]: ...
 
     def response_entity(
         self,
         type_or_converter: type[T] | StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]:
         """Both the ``ChatResponse`` and the converted entity."""
         forbid_running_loop("call().response_entity()", "await ...aresponse_entity()")
@@ -265,7 +265,7 @@ class CallResponseSpec(_Observed):
     def _entity_call(
         self,
         type_or_converter: type[T] | StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None,
     ) -> tuple[StructuredOutputConverter[T], ChatClientRequest, BaseAdvisorChain]:
         """The converter, the request carrying its format instructions, and the chain."""
         _assert.not_none(type_or_converter, "type cannot be null")
@@ -324,20 +324,20 @@ class CallResponseSpec(_Observed):
     async def aentity(
         self,
         type_or_converter: StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None: ...
 
     @overload
     async def aentity(
         self,
         type_or_converter: type[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None: ...
 
     async def aentity(
         self,
         type_or_converter: type[T] | StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> T | None:
         """The awaitable twin of :meth:`entity`."""
         return (await self.aresponse_entity(type_or_converter, entity_param_spec)).entity
@@ -346,20 +346,20 @@ class CallResponseSpec(_Observed):
     async def aresponse_entity(
         self,
         type_or_converter: StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]: ...
 
     @overload
     async def aresponse_entity(
         self,
         type_or_converter: type[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]: ...
 
     async def aresponse_entity(
         self,
         type_or_converter: type[T] | StructuredOutputConverter[T],
-        entity_param_spec: Callable[[EntityParamSpec], Any] | None = None,
+        entity_param_spec: Callable[[EntityParamSpec], object] | None = None,
     ) -> ResponseEntity[ChatResponse, T]:
         """The awaitable twin of :meth:`response_entity`."""
         converter, request, chain = self._entity_call(type_or_converter, entity_param_spec)

@@ -101,7 +101,7 @@ class PromptSystemSpec:
         self.text_value = read_text(text, charset)
         return self
 
-    def param(self, key: str, value: Any) -> Self:
+    def param(self, key: str, value: object) -> Self:
         """Set the template parameter ``key`` of the system text."""
         _assert.has_text(key, "key cannot be null or empty")
         _assert.not_none(value, "value cannot be null")
@@ -112,9 +112,9 @@ class PromptSystemSpec:
     def params(self) -> dict[str, Any]: ...
 
     @overload
-    def params(self, params: Mapping[str, Any] | None) -> Self: ...
+    def params(self, params: Mapping[str, object] | None) -> Self: ...
 
-    def params(self, params: Mapping[str, Any] | Unset | None = UNSET) -> Self | dict[str, Any]:
+    def params(self, params: Mapping[str, object] | Unset | None = UNSET) -> Self | dict[str, Any]:
         """Add template params; without arguments, the params set so far."""
         if isinstance(params, Unset):
             return self.params_value
@@ -125,10 +125,10 @@ class PromptSystemSpec:
     def metadata(self) -> dict[str, Any]: ...
 
     @overload
-    def metadata(self, key: str | Mapping[str, Any] | None, value: Any = None) -> Self: ...
+    def metadata(self, key: str | Mapping[str, object] | None, value: object = None) -> Self: ...
 
     def metadata(
-        self, key: str | Mapping[str, Any] | Unset | None = UNSET, value: Any = None
+        self, key: str | Mapping[str, object] | Unset | None = UNSET, value: object = None
     ) -> Self | dict[str, Any]:
         """Add one entry (``metadata(k, v)``) or several (``metadata(mapping)``) to the
         message metadata; without arguments, the metadata set so far."""
@@ -208,13 +208,13 @@ class AdvisorSpec:
         self.advisors_value: list[Advisor] = []
         self.params_value: dict[str, Any] = {}
 
-    def param(self, key: str, value: Any) -> Self:
+    def param(self, key: str, value: object) -> Self:
         """Put ``key``/``value`` into the advisor context (``None`` values allowed)."""
         _assert.has_text(key, "key cannot be null or empty")
         self.params_value[key] = value
         return self
 
-    def params(self, params: Mapping[str, Any]) -> Self:
+    def params(self, params: Mapping[str, object]) -> Self:
         """Add every entry of ``params`` to the advisor context (``None`` values allowed)."""
         self.params_value.update(_checked_mapping(params, "params", "param", allow_none_values=True))
         return self
@@ -231,7 +231,7 @@ class AdvisorSpec:
         return self.params_value
 
 
-def flatten_advisors(advisors: Sequence[Any]) -> list[Advisor]:
+def flatten_advisors(advisors: Sequence[object]) -> list[Advisor]:
     """Varargs or a single list of advisors, checked for ``None`` and type."""
     _assert.not_none(advisors, "advisors cannot be null")
     items: list[Any] = []

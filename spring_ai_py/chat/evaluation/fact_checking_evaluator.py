@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.evaluation._judge import is_yes
 from spring_ai_py.evaluation import EvaluationRequest, EvaluationResponse, Evaluator
 
@@ -26,7 +27,22 @@ _DEFAULT_EVALUATION_PROMPT_TEXT = (
 _BESPOKE_EVALUATION_PROMPT_TEXT = "\tDocument:\n\t{document}\n\n\tClaim:\n\t{claim}\n"
 
 
-class FactCheckingEvaluator(Evaluator):
+class _FactCheckingEvaluatorBuilder(_builder.Builder["FactCheckingEvaluator"]):
+    """``FactCheckingEvaluator.builder(b).evaluation_prompt(text).build()``."""
+
+    __slots__ = ()
+
+    def build(self) -> FactCheckingEvaluator:
+        _assert.state(
+            self._values.get("chat_client_builder") is not None,
+            "chat_client_builder cannot be null",
+        )
+        prompt = self._values.get("evaluation_prompt", _DEFAULT_EVALUATION_PROMPT_TEXT)
+        _assert.state(prompt is not None, "evaluation_prompt cannot be null")
+        return super().build()
+
+
+class FactCheckingEvaluator(Evaluator, Buildable):
     """Asks a model whether the answer (the claim) is supported by the documents.
 
     Guards against hallucination in grounded answers: the request's documents are the
@@ -53,7 +69,9 @@ class FactCheckingEvaluator(Evaluator):
     @staticmethod
     def builder(chat_client_builder: ChatClientBuilder | None) -> FactCheckingEvaluator.Builder:
         """A builder over ``chat_client_builder`` (the client that judges)."""
-        return FactCheckingEvaluator.Builder().chat_client_builder(chat_client_builder)
+        return FactCheckingEvaluator.Builder(FactCheckingEvaluator).chat_client_builder(
+            chat_client_builder  # type: ignore[arg-type]  # None fails at build(), as in Spring
+        )
 
     @staticmethod
     def for_bespoke_minicheck(chat_client_builder: ChatClientBuilder) -> FactCheckingEvaluator:
@@ -80,27 +98,20 @@ class FactCheckingEvaluator(Evaluator):
     def __repr__(self) -> str:
         return "FactCheckingEvaluator()"
 
-    class Builder:
-        """``FactCheckingEvaluator.builder(b).evaluation_prompt(text).build()``."""
+    # --- generated builder (base: _FactCheckingEvaluatorBuilder) (own builder()) ---
+    class Builder(_FactCheckingEvaluatorBuilder):
+        """The builder of :class:`FactCheckingEvaluator`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._chat_client_builder: ChatClientBuilder | None = None
-            self._evaluation_prompt: str | None = _DEFAULT_EVALUATION_PROMPT_TEXT
+        __slots__ = ()
+        _generated_builder = True
 
-        def chat_client_builder(
-            self, chat_client_builder: ChatClientBuilder | None
-        ) -> FactCheckingEvaluator.Builder:
-            self._chat_client_builder = chat_client_builder
-            return self
+        def chat_client_builder(self, chat_client_builder: ChatClientBuilder, /) -> Self:
+            return self._set("chat_client_builder", (chat_client_builder,))
 
-        def evaluation_prompt(self, evaluation_prompt: str | None) -> FactCheckingEvaluator.Builder:
-            self._evaluation_prompt = evaluation_prompt
-            return self
+        def evaluation_prompt(self, evaluation_prompt: str | None, /) -> Self:
+            return self._set("evaluation_prompt", (evaluation_prompt,))
 
-        def build(self) -> FactCheckingEvaluator:
-            _assert.state(
-                self._chat_client_builder is not None, "chat_client_builder cannot be null"
-            )
-            _assert.state(self._evaluation_prompt is not None, "evaluation_prompt cannot be null")
-            assert self._chat_client_builder is not None
-            return FactCheckingEvaluator(self._chat_client_builder, self._evaluation_prompt)
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> FactCheckingEvaluator: ...
+    # --- end of generated builder ---

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.evaluation._judge import is_yes
 from spring_ai_py.chat.prompt import PromptTemplate
 from spring_ai_py.evaluation import EvaluationRequest, EvaluationResponse, Evaluator
@@ -34,7 +35,20 @@ _DEFAULT_PROMPT_TEXT = (
 )
 
 
-class RelevancyEvaluator(Evaluator):
+class _RelevancyEvaluatorBuilder(_builder.Builder["RelevancyEvaluator"]):
+    """``RelevancyEvaluator.builder().chat_client_builder(b).prompt_template(t).build()``."""
+
+    __slots__ = ()
+
+    def build(self) -> RelevancyEvaluator:
+        _assert.state(
+            self._values.get("chat_client_builder") is not None,
+            "chat_client_builder cannot be null",
+        )
+        return super().build()
+
+
+class RelevancyEvaluator(Evaluator, Buildable):
     """Asks a model whether the answer is in line with the query and the context.
 
     The prompt template gets ``query`` (the request's user text), ``response`` (the
@@ -56,11 +70,6 @@ class RelevancyEvaluator(Evaluator):
             prompt_template if prompt_template is not None else PromptTemplate(_DEFAULT_PROMPT_TEXT)
         )
 
-    @staticmethod
-    def builder() -> RelevancyEvaluator.Builder:
-        """A builder (``chat_client_builder`` is required, ``prompt_template`` optional)."""
-        return RelevancyEvaluator.Builder()
-
     def evaluate(self, evaluation_request: EvaluationRequest) -> EvaluationResponse:
         user_message = self._prompt_template.render(
             {
@@ -76,27 +85,29 @@ class RelevancyEvaluator(Evaluator):
     def __repr__(self) -> str:
         return f"RelevancyEvaluator(prompt_template={self._prompt_template!r})"
 
-    class Builder:
-        """``RelevancyEvaluator.builder().chat_client_builder(b).prompt_template(t).build()``."""
+    # --- generated builder (base: _RelevancyEvaluatorBuilder) ---
+    class Builder(_RelevancyEvaluatorBuilder):
+        """The builder of :class:`RelevancyEvaluator`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._chat_client_builder: ChatClientBuilder | None = None
-            self._prompt_template: PromptTemplate | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def chat_client_builder(
-            self, chat_client_builder: ChatClientBuilder | None
-        ) -> RelevancyEvaluator.Builder:
-            self._chat_client_builder = chat_client_builder
-            return self
+        def chat_client_builder(self, chat_client_builder: ChatClientBuilder, /) -> Self:
+            return self._set("chat_client_builder", (chat_client_builder,))
 
-        def prompt_template(self, prompt_template: PromptTemplate | None) -> RelevancyEvaluator.Builder:
-            """The template to use; ``None`` keeps the default."""
-            self._prompt_template = prompt_template
-            return self
+        def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("prompt_template", (prompt_template,))
 
-        def build(self) -> RelevancyEvaluator:
-            _assert.state(
-                self._chat_client_builder is not None, "chat_client_builder cannot be null"
-            )
-            assert self._chat_client_builder is not None
-            return RelevancyEvaluator(self._chat_client_builder, self._prompt_template)
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> RelevancyEvaluator: ...
+
+    @classmethod
+    def builder(cls) -> RelevancyEvaluator.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> RelevancyEvaluator.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---

@@ -5,9 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import ItemsView, KeysView, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.metadata.prompt_metadata import PromptMetadata
 from spring_ai_py.model.response_metadata import AbstractResponseMetadata
 
@@ -180,7 +181,32 @@ class EmptyRateLimit(RateLimit):
     """No rate-limit information."""
 
 
-class ChatResponseMetadata(AbstractResponseMetadata):
+class _ChatResponseMetadataBuilder(_builder.Builder["ChatResponseMetadata"]):
+    """Fluent builder; ``key_value`` ignores ``None`` values as Spring does."""
+
+    __slots__ = ()
+
+    def key_value(self, key: str, value: object) -> Self:
+        _assert.not_none(key, "Key must not be null")
+        if value is not None:
+            entries: dict[str, object] = self._values.setdefault("metadata", {})
+            entries[key] = value
+        return self
+
+    def metadata(self, values: Mapping[str, object], /) -> Self:
+        for key, value in values.items():
+            self.key_value(key, value)
+        return self
+
+    def from_(self, other: ChatResponseMetadata) -> Self:
+        """Copy every field and entry of ``other``."""
+        self._values["id"], self._values["model"] = other.get_id(), other.get_model()
+        self._values["usage"], self._values["rate_limit"] = other.get_usage(), other.get_rate_limit()
+        self._values["prompt_metadata"] = other.get_prompt_metadata()
+        return self.metadata(dict(other.entry_set()))
+
+
+class ChatResponseMetadata(AbstractResponseMetadata, Buildable):
     """Metadata of a whole chat response: id, model, usage, rate limit and free entries.
 
     Besides the named fields it is a read-only mapping of provider-specific entries
@@ -208,7 +234,7 @@ class ChatResponseMetadata(AbstractResponseMetadata):
     @staticmethod
     def builder() -> ChatResponseMetadata.Builder:
         """A builder (id, model, usage, rate limit, prompt metadata, entries)."""
-        return ChatResponseMetadata.Builder()
+        return ChatResponseMetadata.Builder(ChatResponseMetadata)
 
     def get_id(self) -> str:
         return self._id
@@ -244,59 +270,61 @@ class ChatResponseMetadata(AbstractResponseMetadata):
             f"ChatResponseMetadata(id={self._id!r}, model={self._model!r}, usage={self._usage!r})"
         )
 
-    class Builder:
-        """Fluent builder; ``key_value`` ignores ``None`` values as Spring does."""
+    # --- generated builder (base: _ChatResponseMetadataBuilder) (own builder()) ---
+    class Builder(_ChatResponseMetadataBuilder):
+        """The builder of :class:`ChatResponseMetadata`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._id = ""
-            self._model = ""
-            self._usage: Usage | None = None
-            self._rate_limit: RateLimit | None = None
-            self._prompt_metadata: PromptMetadata | None = None
-            self._map: dict[str, Any] = {}
+        __slots__ = ()
+        _generated_builder = True
 
-        def id(self, id: str) -> ChatResponseMetadata.Builder:
-            self._id = id
-            return self
+        def id(self, id: str, /) -> Self:
+            return self._set("id", (id,))
 
-        def model(self, model: str) -> ChatResponseMetadata.Builder:
-            self._model = model
-            return self
+        def model(self, model: str, /) -> Self:
+            return self._set("model", (model,))
 
-        def usage(self, usage: Usage) -> ChatResponseMetadata.Builder:
-            self._usage = usage
-            return self
+        def usage(self, usage: Usage | None, /) -> Self:
+            return self._set("usage", (usage,))
 
-        def rate_limit(self, rate_limit: RateLimit) -> ChatResponseMetadata.Builder:
-            self._rate_limit = rate_limit
-            return self
+        def rate_limit(self, rate_limit: RateLimit | None, /) -> Self:
+            return self._set("rate_limit", (rate_limit,))
 
-        def prompt_metadata(self, prompt_metadata: PromptMetadata) -> ChatResponseMetadata.Builder:
-            self._prompt_metadata = prompt_metadata
-            return self
+        def prompt_metadata(self, prompt_metadata: PromptMetadata | None, /) -> Self:
+            return self._set("prompt_metadata", (prompt_metadata,))
 
-        def key_value(self, key: str, value: Any) -> ChatResponseMetadata.Builder:
-            _assert.not_none(key, "Key must not be null")
-            if value is not None:
-                self._map[key] = value
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def metadata(self, values: Mapping[str, Any]) -> ChatResponseMetadata.Builder:
-            for key, value in values.items():
-                self.key_value(key, value)
-            return self
+            def build(self) -> ChatResponseMetadata: ...
+    # --- end of generated builder ---
 
-        def from_(self, other: ChatResponseMetadata) -> ChatResponseMetadata.Builder:
-            """Copy every field and entry of ``other``."""
-            self._id, self._model = other.get_id(), other.get_model()
-            self._usage, self._rate_limit = other.get_usage(), other.get_rate_limit()
-            self._prompt_metadata = other.get_prompt_metadata()
-            return self.metadata(dict(other.entry_set()))
+class _ChatGenerationMetadataBuilder(_builder.Builder["ChatGenerationMetadata"]):
+    """Fluent builder for :class:`ChatGenerationMetadata`: metadata entries and content
+    filters accumulate."""
 
-        def build(self) -> ChatResponseMetadata:
-            return ChatResponseMetadata(
-                self._id, self._model, self._usage, self._rate_limit, self._map, self._prompt_metadata
-            )
+    __slots__ = ()
+
+    def metadata(self, key: str | Mapping[str, object], value: object = None) -> Self:
+        entries: dict[str, object] = self._values.setdefault("metadata", {})
+        if isinstance(key, Mapping):
+            entries.update(key)
+        else:
+            entries[key] = value
+        return self
+
+    def content_filter(self, content_filter: str) -> Self:
+        self._values["content_filters"] = {*self._values.get("content_filters", ()), content_filter}
+        return self
+
+    def content_filters(self, content_filters: set[str] | frozenset[str], /) -> Self:
+        self._values["content_filters"] = {*self._values.get("content_filters", ()), *content_filters}
+        return self
+
+    def build(self) -> ChatGenerationMetadata:
+        return DefaultChatGenerationMetadata(
+            self._values.get("finish_reason"),
+            frozenset(self._values.get("content_filters", ())),
+            dict(self._values.get("metadata", {})),
+        )
 
 
 @dataclass(frozen=True)
@@ -312,7 +340,7 @@ class ChatGenerationMetadata:
     @staticmethod
     def builder() -> ChatGenerationMetadata.Builder:
         """A builder (finish reason, content filters, metadata entries)."""
-        return ChatGenerationMetadata.Builder()
+        return ChatGenerationMetadata.Builder(ChatGenerationMetadata)
 
     def get_finish_reason(self) -> str | None:
         return self.finish_reason
@@ -346,42 +374,20 @@ class ChatGenerationMetadata:
     def __hash__(self) -> int:
         return hash((self.finish_reason, self.content_filters))
 
-    class Builder:
-        """Fluent builder for :class:`ChatGenerationMetadata`."""
+    # --- generated builder (base: _ChatGenerationMetadataBuilder) (own builder()) ---
+    class Builder(_ChatGenerationMetadataBuilder):
+        """The builder of :class:`ChatGenerationMetadata`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._finish_reason: str | None = None
-            self._filters: set[str] = set()
-            self._metadata: dict[str, Any] = {}
+        __slots__ = ()
+        _generated_builder = True
 
-        def finish_reason(self, finish_reason: str | None) -> ChatGenerationMetadata.Builder:
-            self._finish_reason = finish_reason
-            return self
+        def finish_reason(self, finish_reason: str | None, /) -> Self:
+            return self._set("finish_reason", (finish_reason,))
 
-        def metadata(
-            self, key: str | Mapping[str, Any], value: Any = None
-        ) -> ChatGenerationMetadata.Builder:
-            if isinstance(key, Mapping):
-                self._metadata.update(key)
-            else:
-                self._metadata[key] = value
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def content_filter(self, content_filter: str) -> ChatGenerationMetadata.Builder:
-            self._filters.add(content_filter)
-            return self
-
-        def content_filters(
-            self, content_filters: set[str] | frozenset[str]
-        ) -> ChatGenerationMetadata.Builder:
-            self._filters.update(content_filters)
-            return self
-
-        def build(self) -> ChatGenerationMetadata:
-            return DefaultChatGenerationMetadata(
-                self._finish_reason, frozenset(self._filters), dict(self._metadata)
-            )
-
+            def build(self) -> ChatGenerationMetadata: ...
+    # --- end of generated builder ---
 
 class DefaultChatGenerationMetadata(ChatGenerationMetadata):
     """The default :class:`ChatGenerationMetadata` built by its builder."""

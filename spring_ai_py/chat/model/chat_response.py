@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Self, cast
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages import AssistantMessage
 from spring_ai_py.chat.metadata import ChatGenerationMetadata, ChatResponseMetadata
 
@@ -46,7 +47,36 @@ class Generation:
         return f"Generation(output={self._output!r}, metadata={self._metadata!r})"
 
 
-class ChatResponse:
+class _ChatResponseBuilder(_builder.Builder["ChatResponse"]):
+    """Fluent builder; ``from_(other)`` copies generations and metadata, ``metadata``
+    takes a whole :class:`ChatResponseMetadata` or one entry."""
+
+    __slots__ = ()
+
+    def _metadata(self) -> ChatResponseMetadata.Builder:
+        found = self._values.get("metadata")
+        if found is None:
+            found = self._values["metadata"] = ChatResponseMetadata.builder()
+        return cast("ChatResponseMetadata.Builder", found)
+
+    def from_(self, other: ChatResponse) -> Self:
+        self._values["generations"] = list(other.get_results())
+        return self.metadata(other.get_metadata())
+
+    def metadata(self, key: str | ChatResponseMetadata, value: object = None) -> Self:
+        if isinstance(key, ChatResponseMetadata):
+            self._metadata().from_(key)
+        else:
+            self._metadata().key_value(key, value)
+        return self
+
+    def build(self) -> ChatResponse:
+        generations = self._values.get("generations")
+        _assert.not_none(generations, "'generations' must not be null")
+        return ChatResponse(cast("Sequence[Generation]", generations), self._metadata().build())
+
+
+class ChatResponse(Buildable):
     """The response of a chat model: generations (usually one) and metadata."""
 
     __slots__ = ("_generations", "_metadata")
@@ -63,7 +93,11 @@ class ChatResponse:
     @staticmethod
     def builder() -> ChatResponse.Builder:
         """A builder: ``builder().generations([...]).metadata(m).build()``."""
-        return ChatResponse.Builder()
+        return ChatResponse.Builder(ChatResponse)
+
+    def mutate(self) -> ChatResponse.Builder:
+        """A builder holding this response's generations and metadata."""
+        return ChatResponse.builder().from_(self)
 
     def get_results(self) -> list[Generation]:
         return list(self._generations)
@@ -97,29 +131,17 @@ class ChatResponse:
     def __repr__(self) -> str:
         return f"ChatResponse(metadata={self._metadata!r}, generations={list(self._generations)!r})"
 
-    class Builder:
-        """Fluent builder; ``from_(other)`` copies generations and metadata."""
+    # --- generated builder (base: _ChatResponseBuilder) (own builder()) ---
+    class Builder(_ChatResponseBuilder):
+        """The builder of :class:`ChatResponse`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._generations: list[Generation] | None = None
-            self._metadata = ChatResponseMetadata.builder()
+        __slots__ = ()
+        _generated_builder = True
 
-        def from_(self, other: ChatResponse) -> ChatResponse.Builder:
-            self._generations = list(other.get_results())
-            return self.metadata(other.get_metadata())
+        def generations(self, generations: Generation | Sequence[Generation], /, *more: Generation) -> Self:
+            return self._set("generations", (generations, *more))
 
-        def metadata(self, key: str | ChatResponseMetadata, value: Any = None) -> ChatResponse.Builder:
-            if isinstance(key, ChatResponseMetadata):
-                self._metadata.from_(key)
-            else:
-                self._metadata.key_value(key, value)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def generations(self, generations: Sequence[Generation]) -> ChatResponse.Builder:
-            self._generations = list(generations)
-            return self
-
-        def build(self) -> ChatResponse:
-            _assert.not_none(self._generations, "'generations' must not be null")
-            assert self._generations is not None
-            return ChatResponse(self._generations, self._metadata.build())
+            def build(self) -> ChatResponse: ...
+    # --- end of generated builder ---

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -27,7 +29,36 @@ def _checked_messages(contents: Sequence[object]) -> list[Message]:
     return messages  # type: ignore[return-value]
 
 
-class Prompt:
+class _PromptBuilder(_builder.Builder["Prompt"]):
+    """Fluent builder: ``messages(...)`` or ``content(text)``, and ``chat_options``."""
+
+    __slots__ = ()
+
+    def content(self, content: str) -> Self:
+        self._values["contents"] = [UserMessage(content)]
+        return self
+
+    def messages(self, *messages: Message | Sequence[Message]) -> Self:
+        if len(messages) == 1 and isinstance(messages[0], list | tuple):
+            self._values["contents"] = list(messages[0])
+        else:
+            self._values["contents"] = list(messages)
+        return self
+
+    def chat_options(self, options: ChatOptions | ChatOptionsBuilder | None) -> Self:
+        self._values["options"] = as_options(options)
+        return self
+
+    options = chat_options
+
+    def build(self) -> Prompt:
+        _assert.state(
+            self._values.get("contents") is not None, "either messages or content needs to be set"
+        )
+        return super().build()
+
+
+class Prompt(Buildable):
     """The messages of a chat request and its options.
 
     ``Prompt("text")``, ``Prompt(message)``, ``Prompt([messages], options)``; the
@@ -61,7 +92,7 @@ class Prompt:
     @staticmethod
     def builder() -> Prompt.Builder:
         """A builder: ``Prompt.builder().messages([...]).chat_options(o).build()``."""
-        return Prompt.Builder()
+        return Prompt.Builder(Prompt)
 
     def get_instructions(self) -> list[Message]:
         return self._messages
@@ -161,7 +192,7 @@ class Prompt:
 
     def mutate(self) -> Prompt.Builder:
         """A builder pre-filled with copies of this prompt's messages and its options."""
-        builder = Prompt.Builder().messages(self._copy_messages())
+        builder = Prompt.builder().messages(self._copy_messages())
         if self._options is not None:
             builder.chat_options(self._options)
         return builder
@@ -177,30 +208,17 @@ class Prompt:
     def __repr__(self) -> str:
         return f"Prompt(messages={self._messages!r}, options={self._options!r})"
 
-    class Builder:
-        """Fluent builder: ``messages(...)`` or ``content(text)``, and ``chat_options``."""
+    # --- generated builder (base: _PromptBuilder) (own builder()) ---
+    class Builder(_PromptBuilder):
+        """The builder of :class:`Prompt`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._messages: list[Message] | None = None
-            self._options: ChatOptions | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def content(self, content: str) -> Prompt.Builder:
-            self._messages = [UserMessage(content)]
-            return self
+        def contents(self, contents: str | Message | Sequence[Message] | None, /, *more: Message) -> Self:
+            return self._set("contents", (contents, *more))
 
-        def messages(self, *messages: Message | Sequence[Message]) -> Prompt.Builder:
-            if len(messages) == 1 and isinstance(messages[0], list | tuple):
-                self._messages = list(messages[0])
-            else:
-                self._messages = list(messages)  # type: ignore[arg-type]
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def chat_options(self, options: ChatOptions | ChatOptionsBuilder | None) -> Prompt.Builder:
-            self._options = as_options(options)
-            return self
-
-        options = chat_options
-
-        def build(self) -> Prompt:
-            _assert.state(self._messages is not None, "either messages or content needs to be set")
-            return Prompt(self._messages, self._options)
+            def build(self) -> Prompt: ...
+    # --- end of generated builder ---

@@ -48,7 +48,7 @@ class ToolCallingChatOptionsBuilder(ChatOptionsBuilder):
         self._values["tool_names"] = list(tool_names)
         return self
 
-    def tool_context(self, context: Mapping[str, Any] | str | None, value: Any = None) -> Self:
+    def tool_context(self, context: Mapping[str, object] | str | None, value: object = None) -> Self:
         """Add tool context: a mapping, or one ``key`` and ``value``."""
         if isinstance(context, str):
             _assert.has_text(context, "key cannot be null")
@@ -159,8 +159,8 @@ class ToolCallingChatOptions(ChatOptions):
 
     @staticmethod
     def merge_tool_context(
-        runtime_tool_context: Mapping[str, Any] | None,
-        default_tool_context: Mapping[str, Any] | None,
+        runtime_tool_context: Mapping[str, object] | None,
+        default_tool_context: Mapping[str, object] | None,
     ) -> dict[str, Any] | None:
         """The default context overridden by the runtime one."""
         if not runtime_tool_context:

@@ -13,10 +13,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py._builder import Buildable
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py._observation import call_step, tracer_for
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage
@@ -263,7 +264,208 @@ async def _await_with_timeout(awaitable: Coroutine[Any, Any, T], timeout: float)
     return task.result()
 
 
-class DefaultToolCallingManager(ToolCallingManager):
+class _DefaultToolCallingManagerBuilder(_builder.Builder["DefaultToolCallingManager"]):
+    """Configures a ``DefaultToolCallingManager``; every setting has Spring's default."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        cls: type[DefaultToolCallingManager] | None = None,
+        values: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(cls if cls is not None else DefaultToolCallingManager, values)
+        if "tool_execution_exception_processor" not in self._values:
+            self._values["tool_execution_exception_processor"] = (
+                DefaultToolExecutionExceptionProcessor.builder().build()
+            )
+        defaults: dict[str, object] = {
+            "tracer_provider": None,
+            "tool_callback_resolver": DelegatingToolCallbackResolver([]),
+            # The limits, assembled into a ToolCallLimits at build().
+            "_default_max_calls_per_tool": DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL,
+            "_max_calls_per_tool": {},
+            "_excluded": frozenset(),
+            "_max_total_tool_calls": DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS,
+            "_on_limit_exceeded": ToolCallLimitBehavior.THROW,
+            "_convention": None,
+        }
+        for name, value in defaults.items():
+            self._values.setdefault(name, value)
+
+    def tracer_provider(
+        self, tracer_provider: TracerProvider | None
+    ) -> Self:
+        """Where the tool spans go (``None``: the global provider)."""
+        self._values["tracer_provider"] = tracer_provider
+        return self
+
+    def tool_callback_resolver(
+        self,
+        resolver: ToolCallbackResolver | Callable[[str], ToolCallback | None] | None,
+    ) -> Self:
+        """The resolver of tool names (a ``ToolCallbackResolver`` or a function of
+        the name, as a Java lambda would be)."""
+        self._values["tool_callback_resolver"] = as_tool_callback_resolver(resolver)
+        return self
+
+    def tool_execution_exception_processor(
+        self, processor: ToolExecutionExceptionProcessor | None
+    ) -> Self:
+        self._values["tool_execution_exception_processor"] = processor
+        return self
+
+    def max_calls_per_tool(
+        self, tool_name_or_limit: str | int, max_calls_per_tool: int | None = None
+    ) -> Self:
+        """``max_calls_per_tool(n)``: the default per-tool limit per turn;
+        ``max_calls_per_tool("name", n)``: the limit of one tool."""
+        if isinstance(tool_name_or_limit, str):
+            _assert.has_text(tool_name_or_limit, "tool_name cannot be null or empty")
+            _assert.is_true(
+                max_calls_per_tool is not None and max_calls_per_tool > 0,
+                "max_calls_per_tool must be greater than 0",
+            )
+            assert max_calls_per_tool is not None
+            self._values["_max_calls_per_tool"] = {
+                **self._values["_max_calls_per_tool"],
+                tool_name_or_limit: max_calls_per_tool,
+            }
+            self._values["_excluded"] = self._values["_excluded"] - {tool_name_or_limit}
+            return self
+        _assert.is_true(tool_name_or_limit > 0, "max_calls_per_tool must be greater than 0")
+        self._values["_default_max_calls_per_tool"] = tool_name_or_limit
+        return self
+
+    def unlimited_calls_per_tool(self) -> Self:
+        self._values["_default_max_calls_per_tool"] = ToolCallLimits.NO_LIMIT
+        return self
+
+    def exclude_tool_from_limit(self, tool_name: str) -> Self:
+        """No per-tool limit for ``tool_name`` (its calls still count in the total)."""
+        _assert.has_text(tool_name, "tool_name cannot be null or empty")
+        self._values["_excluded"] = self._values["_excluded"] | {tool_name}
+        self._values["_max_calls_per_tool"] = {
+            k: v for k, v in self._values["_max_calls_per_tool"].items() if k != tool_name
+        }
+        return self
+
+    def max_total_tool_calls(
+        self, max_total_tool_calls: int
+    ) -> Self:
+        _assert.is_true(max_total_tool_calls > 0, "max_total_tool_calls must be greater than 0")
+        self._values["_max_total_tool_calls"] = max_total_tool_calls
+        return self
+
+    def unlimited_total_tool_calls(self) -> Self:
+        self._values["_max_total_tool_calls"] = ToolCallLimits.NO_LIMIT
+        return self
+
+    def on_limit_exceeded(
+        self, behavior: ToolCallLimitBehavior
+    ) -> Self:
+        self._values["_on_limit_exceeded"] = _assert.not_none(behavior, "on_limit_exceeded cannot be null")
+        return self
+
+    def resolution_fallback_enabled(self, enabled: bool) -> Self:
+        """Whether tools absent from the request may be resolved by name and run."""
+        self._values["resolution_fallback_enabled"] = enabled
+        return self
+
+    def parallel_tool_execution(self, enabled: bool) -> Self:
+        """Whether the independent calls of a batch run in parallel (default ``True``)."""
+        self._values["parallel_tool_execution"] = enabled
+        return self
+
+    def executor(self, executor: Executor) -> Self:
+        """The executor for parallel blocking tool calls (default: a shared pool)."""
+        self._values["executor"] = _assert.not_none(executor, "executor cannot be null")
+        return self
+
+    def tool_timeout(self, seconds: float | None) -> Self:
+        """How long any tool call may take (seconds) before the model gets an error
+        result instead; a tool's own ``timeout`` wins. ``None`` (the default, as in
+        Spring): no limit, a hung tool blocks the loop."""
+        if seconds is not None:
+            _assert.is_true(seconds > 0, "tool_timeout must be greater than 0")
+        self._values["tool_timeout"] = seconds
+        return self
+
+    def max_concurrent_tool_calls(
+        self, max_concurrent_tool_calls: int | None
+    ) -> Self:
+        """At most this many calls of one batch run at once (``None``, the default:
+        all of them)."""
+        if max_concurrent_tool_calls is not None:
+            _assert.is_true(
+                max_concurrent_tool_calls > 0,
+                "max_concurrent_tool_calls must be greater than 0",
+            )
+        self._values["max_concurrent_tool_calls"] = max_concurrent_tool_calls
+        return self
+
+    def tool_failure_classifier(
+        self, classifier: ToolFailureClassifier | None
+    ) -> Self:
+        """Classify tool errors (a function of the exception returning a
+        ``ToolFailureClass``, or ``None`` to let the default rules decide); beyond
+        Spring."""
+        if classifier is not None and not callable(classifier):
+            raise TypeError(
+                f"tool_failure_classifier must be callable, got {type(classifier).__name__}"
+            )
+        self._values["tool_failure_classifier"] = classifier
+        return self
+
+    def on_environment_error(
+        self, behavior: EnvironmentErrorBehavior
+    ) -> Self:
+        """``"proceed"`` (the default): an ``ENVIRONMENT`` failure goes to the model
+        like any error; ``"pause"``: the turn pauses with a ``PendingApproval``
+        once the rest of the batch ran, until a person resumes it."""
+        _assert.is_true(
+            behavior in ("proceed", "pause"),
+            f"on_environment_error must be 'proceed' or 'pause', got {behavior!r}",
+        )
+        self._values["on_environment_error"] = behavior
+        return self
+
+    def requires_approval(
+        self, predicate: ApprovalPredicate | None
+    ) -> Self:
+        """Gate tool calls of any tool (MCP tools included) by a predicate over the
+        call; a tool's own ``requires_approval`` applies as well."""
+        if predicate is not None and not callable(predicate):
+            raise TypeError(
+                f"requires_approval must be callable, got {type(predicate).__name__}"
+            )
+        self._values["requires_approval"] = predicate
+        return self
+
+    def observation_convention(
+        self, convention: ToolCallingObservationConvention
+    ) -> Self:
+        self._values["_convention"] = _assert.not_none(convention, "observation_convention cannot be null")
+        return self
+
+    def build(self) -> DefaultToolCallingManager:
+        values = dict(self._values)
+        limits = ToolCallLimits(
+            values.pop("_default_max_calls_per_tool"),
+            dict(values.pop("_max_calls_per_tool")),
+            frozenset(values.pop("_excluded")),
+            values.pop("_max_total_tool_calls"),
+            values.pop("_on_limit_exceeded"),
+        )
+        convention = values.pop("_convention")
+        values.setdefault("tool_call_limits", limits)
+        manager = self._cls(**values)
+        if convention is not None:
+            manager.set_observation_convention(convention)
+        return manager
+
+
+class DefaultToolCallingManager(ToolCallingManager, Buildable):
     """Spring 2.0.1's tool-calling manager, plus parallel execution and timeouts.
 
     Only the request's tools can run (the ``tool_callbacks`` of the options and the
@@ -344,7 +546,7 @@ class DefaultToolCallingManager(ToolCallingManager):
     def builder() -> DefaultToolCallingManager.Builder:
         """A builder (tool callback resolver, exception processor, observation convention, limits).
 """
-        return DefaultToolCallingManager.Builder()
+        return DefaultToolCallingManager.Builder(DefaultToolCallingManager)
 
     def set_observation_convention(
         self, observation_convention: ToolCallingObservationConvention
@@ -767,202 +969,17 @@ class DefaultToolCallingManager(ToolCallingManager):
     def __repr__(self) -> str:
         return f"DefaultToolCallingManager(parallel_tool_execution={self._parallel}, limits={self._limits!r})"
 
-    class Builder:
-        """Configures a ``DefaultToolCallingManager``; every setting has Spring's default."""
+    # --- generated builder (base: _DefaultToolCallingManagerBuilder) (own builder()) ---
+    class Builder(_DefaultToolCallingManagerBuilder):
+        """The builder of :class:`DefaultToolCallingManager`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._tracer_provider: TracerProvider | None = None
-            self._resolver: ToolCallbackResolver | None = DelegatingToolCallbackResolver([])
-            self._processor: ToolExecutionExceptionProcessor | None = (
-                DefaultToolExecutionExceptionProcessor.builder().build()
-            )
-            self._default_max_calls_per_tool = DefaultToolCallingManager.DEFAULT_MAX_CALLS_PER_TOOL
-            self._max_calls_per_tool: dict[str, int] = {}
-            self._excluded: set[str] = set()
-            self._max_total_tool_calls = DefaultToolCallingManager.DEFAULT_MAX_TOTAL_TOOL_CALLS
-            self._on_limit_exceeded = ToolCallLimitBehavior.THROW
-            self._resolution_fallback_enabled = False
-            self._parallel = True
-            self._executor: Executor | None = None
-            self._tool_timeout: float | None = None
-            self._max_concurrent: int | None = None
-            self._convention: ToolCallingObservationConvention | None = None
-            self._classifier: ToolFailureClassifier | None = None
-            self._on_environment_error: EnvironmentErrorBehavior = "proceed"
-            self._requires_approval: ApprovalPredicate | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def tracer_provider(
-            self, tracer_provider: TracerProvider | None
-        ) -> DefaultToolCallingManager.Builder:
-            """Where the tool spans go (``None``: the global provider)."""
-            self._tracer_provider = tracer_provider
-            return self
+        def tool_call_limits(self, tool_call_limits: ToolCallLimits | None, /) -> Self:
+            return self._set("tool_call_limits", (tool_call_limits,))
 
-        def tool_callback_resolver(
-            self,
-            resolver: ToolCallbackResolver | Callable[[str], ToolCallback | None] | None,
-        ) -> DefaultToolCallingManager.Builder:
-            """The resolver of tool names (a ``ToolCallbackResolver`` or a function of
-            the name, as a Java lambda would be)."""
-            self._resolver = as_tool_callback_resolver(resolver)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def tool_execution_exception_processor(
-            self, processor: ToolExecutionExceptionProcessor | None
-        ) -> DefaultToolCallingManager.Builder:
-            self._processor = processor
-            return self
-
-        def max_calls_per_tool(
-            self, tool_name_or_limit: str | int, max_calls_per_tool: int | None = None
-        ) -> DefaultToolCallingManager.Builder:
-            """``max_calls_per_tool(n)``: the default per-tool limit per turn;
-            ``max_calls_per_tool("name", n)``: the limit of one tool."""
-            if isinstance(tool_name_or_limit, str):
-                _assert.has_text(tool_name_or_limit, "tool_name cannot be null or empty")
-                _assert.is_true(
-                    max_calls_per_tool is not None and max_calls_per_tool > 0,
-                    "max_calls_per_tool must be greater than 0",
-                )
-                assert max_calls_per_tool is not None
-                self._max_calls_per_tool[tool_name_or_limit] = max_calls_per_tool
-                self._excluded.discard(tool_name_or_limit)
-                return self
-            _assert.is_true(tool_name_or_limit > 0, "max_calls_per_tool must be greater than 0")
-            self._default_max_calls_per_tool = tool_name_or_limit
-            return self
-
-        def unlimited_calls_per_tool(self) -> DefaultToolCallingManager.Builder:
-            self._default_max_calls_per_tool = ToolCallLimits.NO_LIMIT
-            return self
-
-        def exclude_tool_from_limit(self, tool_name: str) -> DefaultToolCallingManager.Builder:
-            """No per-tool limit for ``tool_name`` (its calls still count in the total)."""
-            _assert.has_text(tool_name, "tool_name cannot be null or empty")
-            self._excluded.add(tool_name)
-            self._max_calls_per_tool.pop(tool_name, None)
-            return self
-
-        def max_total_tool_calls(
-            self, max_total_tool_calls: int
-        ) -> DefaultToolCallingManager.Builder:
-            _assert.is_true(max_total_tool_calls > 0, "max_total_tool_calls must be greater than 0")
-            self._max_total_tool_calls = max_total_tool_calls
-            return self
-
-        def unlimited_total_tool_calls(self) -> DefaultToolCallingManager.Builder:
-            self._max_total_tool_calls = ToolCallLimits.NO_LIMIT
-            return self
-
-        def on_limit_exceeded(
-            self, behavior: ToolCallLimitBehavior
-        ) -> DefaultToolCallingManager.Builder:
-            self._on_limit_exceeded = _assert.not_none(behavior, "on_limit_exceeded cannot be null")
-            return self
-
-        def resolution_fallback_enabled(self, enabled: bool) -> DefaultToolCallingManager.Builder:
-            """Whether tools absent from the request may be resolved by name and run."""
-            self._resolution_fallback_enabled = enabled
-            return self
-
-        def parallel_tool_execution(self, enabled: bool) -> DefaultToolCallingManager.Builder:
-            """Whether the independent calls of a batch run in parallel (default ``True``)."""
-            self._parallel = enabled
-            return self
-
-        def executor(self, executor: Executor) -> DefaultToolCallingManager.Builder:
-            """The executor for parallel blocking tool calls (default: a shared pool)."""
-            self._executor = _assert.not_none(executor, "executor cannot be null")
-            return self
-
-        def tool_timeout(self, seconds: float | None) -> DefaultToolCallingManager.Builder:
-            """How long any tool call may take (seconds) before the model gets an error
-            result instead; a tool's own ``timeout`` wins. ``None`` (the default, as in
-            Spring): no limit, a hung tool blocks the loop."""
-            if seconds is not None:
-                _assert.is_true(seconds > 0, "tool_timeout must be greater than 0")
-            self._tool_timeout = seconds
-            return self
-
-        def max_concurrent_tool_calls(
-            self, max_concurrent_tool_calls: int | None
-        ) -> DefaultToolCallingManager.Builder:
-            """At most this many calls of one batch run at once (``None``, the default:
-            all of them)."""
-            if max_concurrent_tool_calls is not None:
-                _assert.is_true(
-                    max_concurrent_tool_calls > 0,
-                    "max_concurrent_tool_calls must be greater than 0",
-                )
-            self._max_concurrent = max_concurrent_tool_calls
-            return self
-
-        def tool_failure_classifier(
-            self, classifier: ToolFailureClassifier | None
-        ) -> DefaultToolCallingManager.Builder:
-            """Classify tool errors (a function of the exception returning a
-            ``ToolFailureClass``, or ``None`` to let the default rules decide); beyond
-            Spring."""
-            if classifier is not None and not callable(classifier):
-                raise TypeError(
-                    f"tool_failure_classifier must be callable, got {type(classifier).__name__}"
-                )
-            self._classifier = classifier
-            return self
-
-        def on_environment_error(
-            self, behavior: EnvironmentErrorBehavior
-        ) -> DefaultToolCallingManager.Builder:
-            """``"proceed"`` (the default): an ``ENVIRONMENT`` failure goes to the model
-            like any error; ``"pause"``: the turn pauses with a ``PendingApproval``
-            once the rest of the batch ran, until a person resumes it."""
-            _assert.is_true(
-                behavior in ("proceed", "pause"),
-                f"on_environment_error must be 'proceed' or 'pause', got {behavior!r}",
-            )
-            self._on_environment_error = behavior
-            return self
-
-        def requires_approval(
-            self, predicate: ApprovalPredicate | None
-        ) -> DefaultToolCallingManager.Builder:
-            """Gate tool calls of any tool (MCP tools included) by a predicate over the
-            call; a tool's own ``requires_approval`` applies as well."""
-            if predicate is not None and not callable(predicate):
-                raise TypeError(
-                    f"requires_approval must be callable, got {type(predicate).__name__}"
-                )
-            self._requires_approval = predicate
-            return self
-
-        def observation_convention(
-            self, convention: ToolCallingObservationConvention
-        ) -> DefaultToolCallingManager.Builder:
-            self._convention = _assert.not_none(convention, "observation_convention cannot be null")
-            return self
-
-        def build(self) -> DefaultToolCallingManager:
-            limits = ToolCallLimits(
-                self._default_max_calls_per_tool,
-                dict(self._max_calls_per_tool),
-                frozenset(self._excluded),
-                self._max_total_tool_calls,
-                self._on_limit_exceeded,
-            )
-            manager = DefaultToolCallingManager(
-                self._tracer_provider,
-                self._resolver,  # type: ignore[arg-type]
-                self._processor,  # type: ignore[arg-type]
-                limits,
-                self._resolution_fallback_enabled,
-                self._parallel,
-                self._executor,
-                self._tool_timeout,
-                self._max_concurrent,
-                self._classifier,
-                self._on_environment_error,
-                self._requires_approval,
-            )
-            if self._convention is not None:
-                manager.set_observation_convention(self._convention)
-            return manager
+            def build(self) -> DefaultToolCallingManager: ...
+    # --- end of generated builder ---

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.model import ChatModel
 from spring_ai_py.chat.model.chat_model import _checked_chat_model
 from spring_ai_py.chat.prompt.prompt_template import PromptTemplate
@@ -15,7 +16,36 @@ from spring_ai_py.document.etl import DocumentTransformer
 _logger = logging.getLogger("spring_ai_py.model.transformer.KeywordMetadataEnricher")
 
 
-class KeywordMetadataEnricher(DocumentTransformer):
+class _KeywordMetadataEnricherBuilder(_builder.Builder["KeywordMetadataEnricher"]):
+    """``builder(chat_model).keyword_count(5)`` or ``.keywords_template(t)``; a
+    template wins over a count."""
+
+    __slots__ = ()
+
+    def keyword_count(self, keyword_count: int) -> Self:
+        _assert.is_true(keyword_count >= 1, "The keyword_count must be >= 1")
+        self._values["keyword_count"] = keyword_count
+        return self
+
+    def keywords_template(self, keywords_template: PromptTemplate) -> Self:
+        _assert.not_none(keywords_template, "The keywords_template must not be null")
+        self._values["keywords_template"] = keywords_template
+        return self
+
+    def build(self) -> KeywordMetadataEnricher:
+        values = self._values
+        template = values.get("keywords_template")
+        count = values.get("keyword_count", 0)
+        if template is not None:
+            if count != 0:
+                _logger.warning("keyword_count will be ignored as keywords_template is set.")
+            return KeywordMetadataEnricher(values["chat_model"], template)
+        return KeywordMetadataEnricher(
+            values["chat_model"], values.get("keyword_count_or_template", count)
+        )
+
+
+class KeywordMetadataEnricher(DocumentTransformer, Buildable):
     """Adds ``excerpt_keywords`` to each document's metadata: the chat model's answer to
     a prompt built from the document's text (``{context_str}``).
 
@@ -71,33 +101,23 @@ class KeywordMetadataEnricher(DocumentTransformer):
     @staticmethod
     def builder(chat_model: ChatModel) -> KeywordMetadataEnricher.Builder:
         """A builder over ``chat_model`` (keyword count or template)."""
-        return KeywordMetadataEnricher.Builder(chat_model)
+        _assert.not_none(chat_model, "The chat_model must not be null")
+        return KeywordMetadataEnricher.Builder(KeywordMetadataEnricher, {"chat_model": chat_model})
 
-    class Builder:
-        """``builder(chat_model).keyword_count(5)`` or ``.keywords_template(t)``; a
-        template wins over a count."""
+    # --- generated builder (base: _KeywordMetadataEnricherBuilder) (own builder()) ---
+    class Builder(_KeywordMetadataEnricherBuilder):
+        """The builder of :class:`KeywordMetadataEnricher`: one typed setter per constructor keyword."""
 
-        def __init__(self, chat_model: ChatModel) -> None:
-            _assert.not_none(chat_model, "The chat_model must not be null")
-            self._chat_model = chat_model
-            self._keyword_count = 0
-            self._keywords_template: PromptTemplate | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def keyword_count(self, keyword_count: int) -> KeywordMetadataEnricher.Builder:
-            _assert.is_true(keyword_count >= 1, "The keyword_count must be >= 1")
-            self._keyword_count = keyword_count
-            return self
+        def chat_model(self, chat_model: ChatModel, /) -> Self:
+            return self._set("chat_model", (chat_model,))
 
-        def keywords_template(
-            self, keywords_template: PromptTemplate
-        ) -> KeywordMetadataEnricher.Builder:
-            _assert.not_none(keywords_template, "The keywords_template must not be null")
-            self._keywords_template = keywords_template
-            return self
+        def keyword_count_or_template(self, keyword_count_or_template: int | PromptTemplate, /) -> Self:
+            return self._set("keyword_count_or_template", (keyword_count_or_template,))
 
-        def build(self) -> KeywordMetadataEnricher:
-            if self._keywords_template is not None:
-                if self._keyword_count != 0:
-                    _logger.warning("keyword_count will be ignored as keywords_template is set.")
-                return KeywordMetadataEnricher(self._chat_model, self._keywords_template)
-            return KeywordMetadataEnricher(self._chat_model, self._keyword_count)
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> KeywordMetadataEnricher: ...
+    # --- end of generated builder ---

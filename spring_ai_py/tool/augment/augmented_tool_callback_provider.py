@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
+from spring_ai_py import _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.tool.augment.augmented_tool_callback import (
     AugmentedArgumentConsumer,
     AugmentedToolCallback,
@@ -11,10 +13,42 @@ from spring_ai_py.tool.augment.augmented_tool_callback import (
 from spring_ai_py.tool.tool_callback import ToolCallback, ToolCallbackProvider
 
 T = TypeVar("T")
-A = TypeVar("A")
 
 
-class AugmentedToolCallbackProvider(ToolCallbackProvider, Generic[T]):
+class _AugmentedToolCallbackProviderBuilder(_builder.Builder["AugmentedToolCallbackProvider[Any]"]):
+    """``builder().delegate(p).argument_type(R).argument_consumer(fn).build()``
+    (or ``.tool_object(obj)`` instead of ``.delegate``)."""
+
+    __slots__ = ()
+
+    def delegate(self, delegate: ToolCallbackProvider, /) -> Self:
+        self._values["delegate"] = delegate
+        return self
+
+    def tool_object(self, tool_object: object, /) -> Self:
+        self._values["tool_object"] = tool_object
+        return self
+
+    def build(self) -> AugmentedToolCallbackProvider[Any]:
+        values = self._values
+        if values.get("argument_type") is None:
+            raise RuntimeError("argument_type is required")
+        if values.get("argument_consumer") is None:
+            raise RuntimeError("argument_consumer is required")
+        delegate, tool_object = values.get("delegate"), values.get("tool_object")
+        if delegate is not None and tool_object is not None:
+            raise RuntimeError("Cannot set both delegate and tool_object")
+        if delegate is None and tool_object is None:
+            raise RuntimeError("Either delegate or tool_object must be set")
+        return AugmentedToolCallbackProvider(
+            delegate if delegate is not None else tool_object,
+            values["argument_type"],
+            values["argument_consumer"],
+            values.get("remove_extra_arguments_after_processing", True),
+        )
+
+
+class AugmentedToolCallbackProvider(ToolCallbackProvider, Buildable, Generic[T]):
     """Wraps each tool of ``delegate`` in an :class:`AugmentedToolCallback`.
 
     ``delegate`` is a ``ToolCallbackProvider``, or any object with ``tool``-decorated
@@ -39,9 +73,9 @@ class AugmentedToolCallbackProvider(ToolCallbackProvider, Generic[T]):
         self._remove = remove_extra_arguments_after_processing
 
     @staticmethod
-    def builder() -> AugmentedToolCallbackProvider.Builder[Any]:
+    def builder() -> AugmentedToolCallbackProvider.Builder:
         """A builder (delegate provider, argument type, argument consumer)."""
-        return AugmentedToolCallbackProvider.Builder()
+        return AugmentedToolCallbackProvider.Builder(AugmentedToolCallbackProvider)
 
     def get_tool_callbacks(self) -> list[ToolCallback]:
         return [
@@ -51,53 +85,23 @@ class AugmentedToolCallbackProvider(ToolCallbackProvider, Generic[T]):
             for callback in self._delegate.get_tool_callbacks()
         ]
 
-    class Builder(Generic[A]):
-        """``builder().delegate(p).argument_type(R).argument_consumer(fn).build()``
-        (or ``.tool_object(obj)`` instead of ``.delegate``)."""
+    # --- generated builder (base: _AugmentedToolCallbackProviderBuilder) (own builder()) ---
+    class Builder(_AugmentedToolCallbackProviderBuilder):
+        """The builder of :class:`AugmentedToolCallbackProvider`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._delegate: ToolCallbackProvider | None = None
-            self._tool_object: Any = None
-            self._argument_type: type[A] | None = None
-            self._argument_consumer: AugmentedArgumentConsumer[A] | None = None
-            self._remove = True
+        __slots__ = ()
+        _generated_builder = True
 
-        def delegate(
-            self, delegate: ToolCallbackProvider
-        ) -> AugmentedToolCallbackProvider.Builder[A]:
-            self._delegate = delegate
-            return self
+        def argument_type(self, argument_type: type[T], /) -> Self:
+            return self._set("argument_type", (argument_type,))
 
-        def tool_object(self, tool_object: Any) -> AugmentedToolCallbackProvider.Builder[A]:
-            self._tool_object = tool_object
-            return self
+        def argument_consumer(self, argument_consumer: AugmentedArgumentConsumer[T], /) -> Self:
+            return self._set("argument_consumer", (argument_consumer,))
 
-        def argument_type(self, argument_type: type[A]) -> AugmentedToolCallbackProvider.Builder[A]:
-            self._argument_type = argument_type
-            return self
+        def remove_extra_arguments_after_processing(self, remove_extra_arguments_after_processing: bool, /) -> Self:
+            return self._set("remove_extra_arguments_after_processing", (remove_extra_arguments_after_processing,))
 
-        def argument_consumer(
-            self, argument_consumer: AugmentedArgumentConsumer[A]
-        ) -> AugmentedToolCallbackProvider.Builder[A]:
-            self._argument_consumer = argument_consumer
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def remove_extra_arguments_after_processing(
-            self, remove: bool
-        ) -> AugmentedToolCallbackProvider.Builder[A]:
-            self._remove = remove
-            return self
-
-        def build(self) -> AugmentedToolCallbackProvider[A]:
-            if self._argument_type is None:
-                raise RuntimeError("argument_type is required")
-            if self._argument_consumer is None:
-                raise RuntimeError("argument_consumer is required")
-            if self._delegate is not None and self._tool_object is not None:
-                raise RuntimeError("Cannot set both delegate and tool_object")
-            if self._delegate is None and self._tool_object is None:
-                raise RuntimeError("Either delegate or tool_object must be set")
-            source = self._delegate if self._delegate is not None else self._tool_object
-            return AugmentedToolCallbackProvider(
-                source, self._argument_type, self._argument_consumer, self._remove
-            )
+            def build(self) -> AugmentedToolCallbackProvider: ...
+    # --- end of generated builder ---

@@ -6,10 +6,11 @@ import base64
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import BlockingCallError
+from spring_ai_py._builder import Buildable
 from spring_ai_py.content import Media
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class ToolExecutionExceptionProcessor(ABC):
         """Return the text to send to the model, or raise."""
 
 
-class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
+class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor, Buildable):
     """By default the error message goes back to the model so it can react.
 
     ``always_throw=True`` raises the ``ToolExecutionException`` instead;
@@ -118,12 +119,7 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
         rethrow_exceptions: Sequence[type[BaseException]] = (),
     ) -> None:
         self._always_throw = always_throw
-        self._rethrown: tuple[type[BaseException], ...] = tuple(rethrow_exceptions)
-
-    @staticmethod
-    def builder() -> DefaultToolExecutionExceptionProcessor.Builder:
-        """A builder (whether to rethrow, and which exception types always propagate)."""
-        return DefaultToolExecutionExceptionProcessor.Builder()
+        self._rethrow_exceptions: tuple[type[BaseException], ...] = tuple(rethrow_exceptions)
 
     def process(self, exception: ToolExecutionException) -> str:
         _assert.not_none(exception, "exception cannot be null")
@@ -131,7 +127,7 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
         if not isinstance(cause, Exception):
             raise exception
         if isinstance(cause, BlockingCallError) or any(
-            isinstance(cause, rethrown) for rethrown in self._rethrown
+            isinstance(cause, rethrown) for rethrown in self._rethrow_exceptions
         ):
             raise cause
         if self._always_throw:
@@ -147,28 +143,32 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor):
         )
         return message
 
-    class Builder:
-        """``builder().always_throw(True).rethrow_exceptions([KeyError]).build()``."""
+    # --- generated builder ---
+    class Builder(_builder.Builder["DefaultToolExecutionExceptionProcessor"]):
+        """The builder of :class:`DefaultToolExecutionExceptionProcessor`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._always_throw = False
-            self._exceptions: list[type[BaseException]] = []
+        __slots__ = ()
+        _generated_builder = True
 
-        def always_throw(
-            self, always_throw: bool
-        ) -> DefaultToolExecutionExceptionProcessor.Builder:
-            self._always_throw = always_throw
-            return self
+        def always_throw(self, always_throw: bool, /) -> Self:
+            return self._set("always_throw", (always_throw,))
 
-        def rethrow_exceptions(
-            self, exceptions: Sequence[type[BaseException]]
-        ) -> DefaultToolExecutionExceptionProcessor.Builder:
-            self._exceptions = list(exceptions)
-            return self
+        def rethrow_exceptions(self, rethrow_exceptions: type[BaseException] | Sequence[type[BaseException]], /, *more: type[BaseException]) -> Self:
+            return self._set("rethrow_exceptions", (rethrow_exceptions, *more))
 
-        def build(self) -> DefaultToolExecutionExceptionProcessor:
-            return DefaultToolExecutionExceptionProcessor(self._always_throw, self._exceptions)
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
+            def build(self) -> DefaultToolExecutionExceptionProcessor: ...
+
+    @classmethod
+    def builder(cls) -> DefaultToolExecutionExceptionProcessor.Builder:
+        """An empty builder of this class."""
+        return cls.Builder(cls)
+
+    def mutate(self) -> DefaultToolExecutionExceptionProcessor.Builder:
+        """A builder pre-filled with this object's values."""
+        return self.Builder(type(self), self._builder_state())
+    # --- end of generated builder ---
 
 def _to_json(value: Any, fallback: Any = None) -> str:
     # pydantic_core takes ~15 ms to import: loaded with the first tool result, not with

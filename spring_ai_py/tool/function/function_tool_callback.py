@@ -7,11 +7,11 @@ import json
 import logging
 import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import pydantic
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_sync
 from spring_ai_py.converter._json_schema import spring_style
 from spring_ai_py.tool.definition import ToolDefinition
@@ -33,6 +33,89 @@ _DEFAULT_METADATA = ToolMetadata()
 _NO_INPUT_SCHEMA = {"type": "object", "properties": {}}
 
 ToolFunctionType = Callable[[Any, "ToolContext | None"], Any]
+
+
+class _FunctionToolCallbackBuilder(_builder.Builder["FunctionToolCallback"]):
+    """``builder(name, fn).description(...).input_type(Model).build()``; also
+    ``input_schema``, ``tool_metadata`` and ``tool_call_result_converter``. The
+    definition, input type and calling convention are derived from ``name`` and the
+    function; the constructor's own keywords (``tool_definition``, ``tool_input_type``,
+    ``tool_function``, ``is_async``), when set, are used as given."""
+
+    __slots__ = ()
+
+    def description(self, description: str) -> Self:
+        self._values["_description"] = description
+        return self
+
+    def input_schema(self, input_schema: str) -> Self:
+        self._values["_input_schema"] = input_schema
+        return self
+
+    def input_type(self, input_type: Any) -> Self:
+        """The type the JSON arguments are converted to (``None``: no input)."""
+        self._values["tool_input_type"] = input_type
+        return self
+
+    def tool_metadata(self, tool_metadata: ToolMetadata) -> Self:
+        self._values["tool_metadata"] = tool_metadata
+        return self
+
+    def tool_call_result_converter(self, converter: ToolCallResultConverter) -> Self:
+        self._values["tool_call_result_converter"] = converter
+        return self
+
+    def build(self) -> FunctionToolCallback:
+        values = self._values
+        name: str = values["_name"]
+        function: Callable[..., Any] = values["_function"]
+        arity, inferred = _shape(function)
+        input_type = values.get("tool_input_type", inferred)
+        if arity > 0 and input_type is None:
+            raise ValueError("input_type cannot be null")
+        if arity == 0:
+            input_type = None
+        definition = values.get("tool_definition")
+        if definition is None:
+            definition = _definition(
+                name, values.get("_description"), values.get("_input_schema"), input_type
+            )
+        adapted: ToolFunctionType | None = values.get("tool_function")
+        if adapted is None:
+            if arity == 0:
+                adapted = lambda _request, _context: function()  # noqa: E731
+            elif arity == 1:
+                adapted = lambda request, _context: function(request)  # noqa: E731
+            else:
+                adapted = function
+        is_async = values.get("is_async")
+        if is_async is None:
+            is_async = inspect.iscoroutinefunction(inspect.unwrap(function))
+        return FunctionToolCallback(
+            definition,
+            values.get("tool_metadata"),
+            input_type,
+            adapted,
+            values.get("tool_call_result_converter"),
+            is_async,
+        )
+
+
+def _definition(
+    name: str, description: str | None, input_schema: str | None, input_type: Any
+) -> ToolDefinition:
+    if input_schema is not None and input_schema.strip():
+        schema = input_schema
+    else:
+        raw = (
+            pydantic.TypeAdapter(input_type).json_schema()
+            if input_type is not None
+            else dict(_NO_INPUT_SCHEMA)
+        )
+        schema = json.dumps(spring_style(raw))
+    if description is None or not description.strip():
+        description = ToolUtils.get_tool_description_from_name(name)
+    return ToolDefinition.builder().name(name).description(description).input_schema(schema).build()
 
 
 class FunctionToolCallback(ToolCallback):
@@ -73,7 +156,11 @@ class FunctionToolCallback(ToolCallback):
     def builder(name: str, function: Callable[..., Any]) -> FunctionToolCallback.Builder:
         """A builder for a tool called ``name`` running ``function``: a function of no
         arguments, of the input object, or of the input object and a ``ToolContext``."""
-        return FunctionToolCallback.Builder(name, function)
+        _assert.has_text(name, "name cannot be null or empty")
+        _assert.not_none(function, "tool_function cannot be null")
+        return FunctionToolCallback.Builder(
+            FunctionToolCallback, {"_name": name, "_function": function}
+        )
 
     def get_tool_definition(self) -> ToolDefinition:
         return self._tool_definition
@@ -127,84 +214,29 @@ class FunctionToolCallback(ToolCallback):
     def __repr__(self) -> str:
         return f"FunctionToolCallback(tool_definition={self._tool_definition!r}, tool_metadata={self._tool_metadata!r})"
 
-    class Builder:
-        """``builder(name, fn).description(...).input_type(Model).build()``; also
-        ``input_schema``, ``tool_metadata`` and ``tool_call_result_converter``."""
+    # --- generated builder (base: _FunctionToolCallbackBuilder) (own builder()) ---
+    class Builder(_FunctionToolCallbackBuilder):
+        """The builder of :class:`FunctionToolCallback`: one typed setter per constructor keyword."""
 
-        def __init__(self, name: str, function: Callable[..., Any]) -> None:
-            _assert.has_text(name, "name cannot be null or empty")
-            _assert.not_none(function, "tool_function cannot be null")
-            self._name = name
-            self._function = function
-            self._description: str | None = None
-            self._input_schema: str | None = None
-            self._input_type: Any = None
-            self._input_type_set = False
-            self._tool_metadata: ToolMetadata | None = None
-            self._converter: ToolCallResultConverter | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def description(self, description: str) -> FunctionToolCallback.Builder:
-            self._description = description
-            return self
+        def tool_definition(self, tool_definition: ToolDefinition, /) -> Self:
+            return self._set("tool_definition", (tool_definition,))
 
-        def input_schema(self, input_schema: str) -> FunctionToolCallback.Builder:
-            self._input_schema = input_schema
-            return self
+        def tool_input_type(self, tool_input_type: Any, /) -> Self:
+            return self._set("tool_input_type", (tool_input_type,))
 
-        def input_type(self, input_type: Any) -> FunctionToolCallback.Builder:
-            """The type the JSON arguments are converted to (``None``: no input)."""
-            self._input_type = input_type
-            self._input_type_set = True
-            return self
+        def tool_function(self, tool_function: ToolFunctionType, /) -> Self:
+            return self._set("tool_function", (tool_function,))
 
-        def tool_metadata(self, tool_metadata: ToolMetadata) -> FunctionToolCallback.Builder:
-            self._tool_metadata = tool_metadata
-            return self
+        def is_async(self, is_async: bool, /) -> Self:
+            return self._set("is_async", (is_async,))
 
-        def tool_call_result_converter(
-            self, converter: ToolCallResultConverter
-        ) -> FunctionToolCallback.Builder:
-            self._converter = converter
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def build(self) -> FunctionToolCallback:
-            arity, inferred = _shape(self._function)
-            input_type = self._input_type if self._input_type_set else inferred
-            if arity > 0 and input_type is None:
-                raise ValueError("input_type cannot be null")
-            if arity == 0:
-                input_type = None
-            if self._input_schema is not None and self._input_schema.strip():
-                schema = self._input_schema
-            else:
-                raw = (
-                    pydantic.TypeAdapter(input_type).json_schema()
-                    if input_type is not None
-                    else dict(_NO_INPUT_SCHEMA)
-                )
-                schema = json.dumps(spring_style(raw))
-            description = self._description
-            if description is None or not description.strip():
-                description = ToolUtils.get_tool_description_from_name(self._name)
-            definition = (
-                ToolDefinition.builder()
-                .name(self._name)
-                .description(description)
-                .input_schema(schema)
-                .build()
-            )
-            function = self._function
-            if arity == 0:
-                adapted: ToolFunctionType = lambda _request, _context: function()  # noqa: E731
-            elif arity == 1:
-                adapted = lambda request, _context: function(request)  # noqa: E731
-            else:
-                adapted = function
-            is_async = inspect.iscoroutinefunction(inspect.unwrap(function))
-            return FunctionToolCallback(
-                definition, self._tool_metadata, input_type, adapted, self._converter, is_async
-            )
-
+            def build(self) -> FunctionToolCallback: ...
+    # --- end of generated builder ---
 
 def _shape(function: Callable[..., Any]) -> tuple[int, Any]:
     """How many arguments ``function`` takes (0, 1 or 2) and its input type hint."""

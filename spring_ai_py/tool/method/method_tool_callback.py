@@ -5,9 +5,9 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_sync
 from spring_ai_py.tool._signature import ToolSignature
 from spring_ai_py.tool.execution import (
@@ -33,6 +33,17 @@ def _first_parameter_is_self(function: Callable[..., Any]) -> bool:
     except (TypeError, ValueError):
         return False
     return bool(parameters) and parameters[0] in ("self", "cls")
+
+
+class _MethodToolCallbackBuilder(_builder.Builder["MethodToolCallback"]):
+    """``builder().tool_definition(d).tool_method(f).tool_object(o).build()``."""
+
+    __slots__ = ()
+
+    def build(self) -> MethodToolCallback:
+        _assert.state(self._values.get("tool_definition") is not None, "tool_definition is required")
+        _assert.state(self._values.get("tool_method") is not None, "tool_method is required")
+        return super().build()
 
 
 class MethodToolCallback(ToolCallback):
@@ -91,7 +102,7 @@ class MethodToolCallback(ToolCallback):
     @staticmethod
     def builder() -> MethodToolCallback.Builder:
         """A builder (tool definition, metadata, method, object, result converter)."""
-        return MethodToolCallback.Builder()
+        return MethodToolCallback.Builder(MethodToolCallback)
 
     # -- lazily derived state ------------------------------------------------------
 
@@ -185,45 +196,29 @@ class MethodToolCallback(ToolCallback):
             f"tool_metadata={self._tool_metadata!r})"
         )
 
-    class Builder:
-        """``builder().tool_definition(d).tool_method(f).tool_object(o).build()``."""
+    # --- generated builder (base: _MethodToolCallbackBuilder) (own builder()) ---
+    class Builder(_MethodToolCallbackBuilder):
+        """The builder of :class:`MethodToolCallback`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._tool_definition: ToolDefinition | None = None
-            self._tool_metadata: ToolMetadata | None = None
-            self._tool_method: Callable[..., Any] | None = None
-            self._tool_object: Any = None
-            self._converter: ToolCallResultConverter | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def tool_definition(self, tool_definition: ToolDefinition) -> MethodToolCallback.Builder:
-            self._tool_definition = tool_definition
-            return self
+        def tool_definition(self, tool_definition: ToolDefinition | None, /) -> Self:
+            return self._set("tool_definition", (tool_definition,))
 
-        def tool_metadata(self, tool_metadata: ToolMetadata) -> MethodToolCallback.Builder:
-            self._tool_metadata = tool_metadata
-            return self
+        def tool_metadata(self, tool_metadata: ToolMetadata | None, /) -> Self:
+            return self._set("tool_metadata", (tool_metadata,))
 
-        def tool_method(self, tool_method: Callable[..., Any]) -> MethodToolCallback.Builder:
-            self._tool_method = tool_method
-            return self
+        def tool_method(self, tool_method: Callable[..., Any] | None, /) -> Self:
+            return self._set("tool_method", (tool_method,))
 
-        def tool_object(self, tool_object: Any) -> MethodToolCallback.Builder:
-            self._tool_object = tool_object
-            return self
+        def tool_object(self, tool_object: Any, /) -> Self:
+            return self._set("tool_object", (tool_object,))
 
-        def tool_call_result_converter(
-            self, converter: ToolCallResultConverter
-        ) -> MethodToolCallback.Builder:
-            self._converter = converter
-            return self
+        def tool_call_result_converter(self, tool_call_result_converter: ToolCallResultConverter | None, /) -> Self:
+            return self._set("tool_call_result_converter", (tool_call_result_converter,))
 
-        def build(self) -> MethodToolCallback:
-            _assert.state(self._tool_definition is not None, "tool_definition is required")
-            _assert.state(self._tool_method is not None, "tool_method is required")
-            return MethodToolCallback(
-                self._tool_definition,
-                self._tool_metadata,
-                self._tool_method,
-                self._tool_object,
-                self._converter,
-            )
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MethodToolCallback: ...
+    # --- end of generated builder ---

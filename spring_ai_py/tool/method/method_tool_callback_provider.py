@@ -6,9 +6,10 @@ import collections.abc
 import types
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.tool.support import ToolUtils
 from spring_ai_py.tool.tool_callback import ToolCallback, ToolCallbackProvider
 
@@ -69,7 +70,25 @@ def _tool_callbacks_of(source: Any) -> list[ToolCallback]:
     return callbacks
 
 
-class MethodToolCallbackProvider(ToolCallbackProvider):
+class _MethodToolCallbackProviderBuilder(_builder.Builder["MethodToolCallbackProvider"]):
+    """``builder().tool_objects(a, b).build()``."""
+
+    __slots__ = ()
+
+    def tool_objects(self, *tool_objects: object) -> Self:
+        _assert.not_none(tool_objects, "tool_objects cannot be null")
+        if len(tool_objects) == 1 and isinstance(tool_objects[0], list | tuple):
+            self._values["tool_objects"] = list(tool_objects[0])
+        else:
+            self._values["tool_objects"] = list(tool_objects)
+        return self
+
+    def build(self) -> MethodToolCallbackProvider:
+        self._values.setdefault("tool_objects", [])
+        return super().build()
+
+
+class MethodToolCallbackProvider(ToolCallbackProvider, Buildable):
     """Builds tool callbacks from the ``tool``-decorated methods of the given objects.
 
     Each object must declare at least one tool (a class or a module works too, for its
@@ -95,7 +114,7 @@ class MethodToolCallbackProvider(ToolCallbackProvider):
     @staticmethod
     def builder() -> MethodToolCallbackProvider.Builder:
         """A builder over the objects whose ``@tool`` methods become tools."""
-        return MethodToolCallbackProvider.Builder()
+        return MethodToolCallbackProvider.Builder(MethodToolCallbackProvider)
 
     def get_tool_callbacks(self) -> list[ToolCallback]:
         callbacks = [
@@ -109,19 +128,14 @@ class MethodToolCallbackProvider(ToolCallbackProvider):
             )
         return callbacks
 
-    class Builder:
-        """``builder().tool_objects(a, b).build()``."""
+    # --- generated builder (base: _MethodToolCallbackProviderBuilder) (own builder()) ---
+    class Builder(_MethodToolCallbackProviderBuilder):
+        """The builder of :class:`MethodToolCallbackProvider`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._tool_objects: list[Any] = []
+        __slots__ = ()
+        _generated_builder = True
 
-        def tool_objects(self, *tool_objects: Any) -> MethodToolCallbackProvider.Builder:
-            _assert.not_none(tool_objects, "tool_objects cannot be null")
-            if len(tool_objects) == 1 and isinstance(tool_objects[0], list | tuple):
-                self._tool_objects = list(tool_objects[0])
-            else:
-                self._tool_objects = list(tool_objects)
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def build(self) -> MethodToolCallbackProvider:
-            return MethodToolCallbackProvider(self._tool_objects)
+            def build(self) -> MethodToolCallbackProvider: ...
+    # --- end of generated builder ---

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 
 if TYPE_CHECKING:
     from spring_ai_py.document import Document
     from spring_ai_py.vectorstore.search_request import SearchRequest
 
 
-class VectorStoreObservationContext:
+class VectorStoreObservationContext(Buildable):
     """Spring's ``VectorStoreObservationContext``: the database system (``db.system``,
     e.g. ``pg_vector``), the operation (``add``, ``delete``, ``query``), and the
     optional collection, dimensions, field, namespace, similarity metric, query request
@@ -28,18 +29,30 @@ class VectorStoreObservationContext:
         def get_value(self) -> str:
             return str(self.value)
 
-    def __init__(self, database_system: str, operation_name: str) -> None:
+    def __init__(
+        self,
+        database_system: str,
+        operation_name: str,
+        *,
+        collection_name: str | None = None,
+        dimensions: int | None = None,
+        field_name: str | None = None,
+        namespace: str | None = None,
+        similarity_metric: str | None = None,
+        query_request: SearchRequest | None = None,
+        query_response: list[Document] | None = None,
+    ) -> None:
         _assert.has_text(database_system, "database_system cannot be null or empty")
         _assert.has_text(operation_name, "operation_name cannot be null or empty")
         self._database_system = database_system
         self._operation_name = operation_name
-        self.collection_name: str | None = None
-        self.dimensions: int | None = None
-        self.field_name: str | None = None
-        self.namespace: str | None = None
-        self.similarity_metric: str | None = None
-        self.query_request: SearchRequest | None = None
-        self.query_response: list[Document] | None = None
+        self.collection_name = collection_name
+        self.dimensions = dimensions
+        self.field_name = field_name
+        self.namespace = namespace
+        self.similarity_metric = similarity_metric
+        self.query_request = query_request
+        self.query_response = query_response
 
     @staticmethod
     def builder(
@@ -51,7 +64,10 @@ class VectorStoreObservationContext:
             if isinstance(operation, VectorStoreObservationContext.Operation)
             else operation
         )
-        return VectorStoreObservationContext.Builder(database_system, name)
+        return VectorStoreObservationContext.Builder(
+            VectorStoreObservationContext,
+            {"database_system": database_system, "operation_name": name},
+        )
 
     def get_database_system(self) -> str:
         return self._database_system
@@ -83,52 +99,41 @@ class VectorStoreObservationContext:
     def set_query_response(self, query_response: list[Document] | None) -> None:
         self.query_response = query_response
 
-    class Builder:
-        """Fluent setters for the optional parts; ``build()`` checks the required ones."""
+    # --- generated builder (own builder()) ---
+    class Builder(_builder.Builder["VectorStoreObservationContext"]):
+        """The builder of :class:`VectorStoreObservationContext`: one typed setter per constructor keyword."""
 
-        def __init__(self, database_system: str, operation_name: str) -> None:
-            self._database_system = database_system
-            self._operation_name = operation_name
-            self._values: dict[str, object] = {}
+        __slots__ = ()
+        _generated_builder = True
 
-        def collection_name(
-            self, collection_name: str | None
-        ) -> VectorStoreObservationContext.Builder:
-            self._values["collection_name"] = collection_name
-            return self
+        def database_system(self, database_system: str, /) -> Self:
+            return self._set("database_system", (database_system,))
 
-        def dimensions(self, dimensions: int | None) -> VectorStoreObservationContext.Builder:
-            self._values["dimensions"] = dimensions
-            return self
+        def operation_name(self, operation_name: str, /) -> Self:
+            return self._set("operation_name", (operation_name,))
 
-        def field_name(self, field_name: str | None) -> VectorStoreObservationContext.Builder:
-            self._values["field_name"] = field_name
-            return self
+        def collection_name(self, collection_name: str | None, /) -> Self:
+            return self._set("collection_name", (collection_name,))
 
-        def namespace(self, namespace: str | None) -> VectorStoreObservationContext.Builder:
-            self._values["namespace"] = namespace
-            return self
+        def dimensions(self, dimensions: int | None, /) -> Self:
+            return self._set("dimensions", (dimensions,))
 
-        def similarity_metric(
-            self, similarity_metric: str | None
-        ) -> VectorStoreObservationContext.Builder:
-            self._values["similarity_metric"] = similarity_metric
-            return self
+        def field_name(self, field_name: str | None, /) -> Self:
+            return self._set("field_name", (field_name,))
 
-        def query_request(
-            self, request: SearchRequest | None
-        ) -> VectorStoreObservationContext.Builder:
-            self._values["query_request"] = request
-            return self
+        def namespace(self, namespace: str | None, /) -> Self:
+            return self._set("namespace", (namespace,))
 
-        def query_response(
-            self, documents: list[Document] | None
-        ) -> VectorStoreObservationContext.Builder:
-            self._values["query_response"] = documents
-            return self
+        def similarity_metric(self, similarity_metric: str | None, /) -> Self:
+            return self._set("similarity_metric", (similarity_metric,))
 
-        def build(self) -> VectorStoreObservationContext:
-            context = VectorStoreObservationContext(self._database_system, self._operation_name)
-            for name, value in self._values.items():
-                setattr(context, name, value)
-            return context
+        def query_request(self, query_request: SearchRequest | None, /) -> Self:
+            return self._set("query_request", (query_request,))
+
+        def query_response(self, query_response: Document | list[Document] | None, /, *more: Document) -> Self:
+            return self._set("query_response", (query_response, *more))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> VectorStoreObservationContext: ...
+    # --- end of generated builder ---

@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._observation import (
     StreamStep,
     call_step,
@@ -39,6 +39,58 @@ def sort_advisors(advisors: list[Any]) -> list[Any]:
     """Execution order: by order value; equal orders keep registration order and the
     terminal model advisors are always last."""
     return sorted(advisors, key=lambda a: (isinstance(a, TerminalAdvisor), order_of(a)))
+
+
+class _DefaultAroundAdvisorChainBuilder(
+    _builder.Builder["DefaultAroundAdvisorChain"], BaseAdvisorChain.Builder
+):
+    """Collects advisors; ``build()`` sorts them (terminals innermost, ties stable).
+    ``call_advisors`` / ``stream_advisors``, when set, are used as given."""
+
+    __slots__ = ()
+
+    def observation_convention(self, convention: AdvisorObservationConvention | None, /) -> Self:
+        self._values["observation_convention"] = convention
+        return self
+
+    def push(self, advisor: Advisor) -> Self:
+        _assert.not_none(advisor, "the advisor must be non-null")
+        return self.push_all([advisor])
+
+    def push_all(self, *advisors: Advisor | Sequence[Advisor]) -> Self:
+        items: list[Any]
+        if len(advisors) == 1 and advisors[0] is None:
+            # push_all(None) is Spring's pushAll((List) null)
+            raise ValueError("the advisors must be non-null")
+        if len(advisors) == 1 and isinstance(advisors[0], list | tuple):
+            items = list(advisors[0])
+        else:
+            items = list(advisors)
+        _assert.no_null_elements(items, "the advisors must not contain null elements")
+        for advisor in items:
+            if not isinstance(advisor, CallAdvisor | StreamAdvisor):
+                raise TypeError(
+                    f"{advisor!r} is neither a CallAdvisor nor a StreamAdvisor and cannot be "
+                    "pushed onto the advisor chain"
+                )
+        self._values.setdefault("_advisors", []).extend(items)
+        return self
+
+    def build(self) -> DefaultAroundAdvisorChain:
+        values = self._values
+        ordered = sort_advisors(values.get("_advisors", ()))
+        calls = values.get("call_advisors")
+        streams = values.get("stream_advisors")
+        if isinstance(calls, CallAdvisor):
+            calls = [calls]
+        if isinstance(streams, StreamAdvisor):
+            streams = [streams]
+        return DefaultAroundAdvisorChain(
+            values.get("tracer_provider"),
+            calls if calls is not None else [a for a in ordered if isinstance(a, CallAdvisor)],
+            streams if streams is not None else [a for a in ordered if isinstance(a, StreamAdvisor)],
+            values.get("observation_convention"),
+        )
 
 
 class DefaultAroundAdvisorChain(BaseAdvisorChain):
@@ -87,7 +139,9 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
     @staticmethod
     def builder(tracer_provider: TracerProvider | None = None) -> DefaultAroundAdvisorChain.Builder:
         """A chain builder; ``tracer_provider`` defaults to the global one."""
-        return DefaultAroundAdvisorChain.Builder(tracer_provider)
+        return DefaultAroundAdvisorChain.Builder(
+            DefaultAroundAdvisorChain, {"tracer_provider": tracer_provider}
+        )
 
     def _span_name_and_attributes(
         self, advisor: Advisor, request: ChatClientRequest
@@ -173,7 +227,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         for advisor in (*self._original_call_advisors, *self._original_stream_advisors):
             seen.setdefault(id(advisor), advisor)
         return (
-            DefaultAroundAdvisorChain.Builder(self._tracer_provider)
+            DefaultAroundAdvisorChain.builder(self._tracer_provider)
             .observation_convention(self._convention)
             .push_all(list(seen.values()))
         )
@@ -182,50 +236,26 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         names = [a.get_name() for a in self._call_advisors]
         return f"DefaultAroundAdvisorChain(remaining_call_advisors={names})"
 
-    class Builder(BaseAdvisorChain.Builder):
-        """Collects advisors; ``build()`` sorts them (terminals innermost, ties stable)."""
+    # --- generated builder (base: _DefaultAroundAdvisorChainBuilder) (own builder()) ---
+    class Builder(_DefaultAroundAdvisorChainBuilder):
+        """The builder of :class:`DefaultAroundAdvisorChain`: one typed setter per constructor keyword."""
 
-        def __init__(self, tracer_provider: TracerProvider | None = None) -> None:
-            self._tracer_provider = tracer_provider
-            self._advisors: list[Advisor] = []
-            self._convention: AdvisorObservationConvention | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def observation_convention(self, convention: AdvisorObservationConvention | None) -> Self:
-            self._convention = convention
-            return self
+        def tracer_provider(self, tracer_provider: TracerProvider | None, /) -> Self:
+            return self._set("tracer_provider", (tracer_provider,))
 
-        def push(self, advisor: Advisor) -> Self:
-            _assert.not_none(advisor, "the advisor must be non-null")
-            return self.push_all([advisor])
+        def call_advisors(self, call_advisors: CallAdvisor | Sequence[CallAdvisor], /, *more: CallAdvisor) -> Self:
+            return self._set("call_advisors", (call_advisors, *more))
 
-        def push_all(self, *advisors: Advisor | Sequence[Advisor]) -> Self:
-            items: list[Any]
-            if len(advisors) == 1 and advisors[0] is None:
-                # push_all(None) is Spring's pushAll((List) null)
-                raise ValueError("the advisors must be non-null")
-            if len(advisors) == 1 and isinstance(advisors[0], list | tuple):
-                items = list(advisors[0])
-            else:
-                items = list(advisors)
-            _assert.no_null_elements(items, "the advisors must not contain null elements")
-            for advisor in items:
-                if not isinstance(advisor, CallAdvisor | StreamAdvisor):
-                    raise TypeError(
-                        f"{advisor!r} is neither a CallAdvisor nor a StreamAdvisor and cannot be "
-                        "pushed onto the advisor chain"
-                    )
-            self._advisors.extend(items)
-            return self
+        def stream_advisors(self, stream_advisors: StreamAdvisor | Sequence[StreamAdvisor], /, *more: StreamAdvisor) -> Self:
+            return self._set("stream_advisors", (stream_advisors, *more))
 
-        def build(self) -> DefaultAroundAdvisorChain:
-            ordered = sort_advisors(self._advisors)
-            return DefaultAroundAdvisorChain(
-                self._tracer_provider,
-                [a for a in ordered if isinstance(a, CallAdvisor)],
-                [a for a in ordered if isinstance(a, StreamAdvisor)],
-                self._convention,
-            )
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
+            def build(self) -> DefaultAroundAdvisorChain: ...
+    # --- end of generated builder ---
 
 def _after(advisors: tuple[Any, ...], after: Advisor) -> tuple[Any, ...] | None:
     for index, advisor in enumerate(advisors):

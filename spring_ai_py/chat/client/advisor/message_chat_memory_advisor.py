@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import warnings
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.advisor_utils import (
     TOOL_LOOP_PENDING_KEY,
     TOOL_LOOP_RESUME_KEY,
@@ -28,7 +29,32 @@ if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import AdvisorChain
 
 
-class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
+class _MessageChatMemoryAdvisorBuilder(_builder.Builder["MessageChatMemoryAdvisor"]):
+    """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
+
+    __slots__ = ()
+
+    def conversation_id(self, conversation_id: str, /) -> Self:
+        """Deprecated: the conversation to use when the request's context names none.
+
+        Spring AI 2.0.1 has no default conversation id (pass
+        ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
+        that emits ``DeprecationWarning``.
+        """
+        warnings.warn(
+            "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
+            "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
+            "advisor param",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self._values["conversation_id"] = _assert.has_text(
+            conversation_id, "conversation_id cannot be null or empty"
+        )
+        return self
+
+
+class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
     """Adds the conversation's stored messages to the prompt and stores the new turn.
 
     ``before()`` reads the history for the conversation id (the advisor param
@@ -68,7 +94,10 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def builder(chat_memory: ChatMemory) -> MessageChatMemoryAdvisor.Builder:
         """A builder for an advisor over ``chat_memory`` (order, scheduler, default conversation id).
 """
-        return MessageChatMemoryAdvisor.Builder(chat_memory)
+        _assert.not_none(chat_memory, "chat_memory cannot be null")
+        return MessageChatMemoryAdvisor.Builder(
+            MessageChatMemoryAdvisor, {"chat_memory": chat_memory}
+        )
 
     def get_order(self) -> int:
         return self._order
@@ -159,47 +188,31 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor):
     def __repr__(self) -> str:
         return f"MessageChatMemoryAdvisor(order={self._order}, chat_memory={self._chat_memory!r})"
 
-    class Builder:
-        """``builder(chat_memory).conversation_id(...).order(...).scheduler(...).build()``."""
+    @classmethod
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        if name == "scheduler":
+            _assert.not_none(value, "scheduler cannot be null")
 
-        def __init__(self, chat_memory: ChatMemory) -> None:
-            self._chat_memory = _assert.not_none(chat_memory, "chat_memory cannot be null")
-            self._conversation_id: str | None = None
-            self._order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER
-            self._scheduler: Executor | None = None
+    # --- generated builder (base: _MessageChatMemoryAdvisorBuilder) (own builder()) ---
+    class Builder(_MessageChatMemoryAdvisorBuilder):
+        """The builder of :class:`MessageChatMemoryAdvisor`: one typed setter per constructor keyword."""
 
-        def conversation_id(self, conversation_id: str) -> MessageChatMemoryAdvisor.Builder:
-            """Deprecated: the conversation to use when the request's context names none.
+        __slots__ = ()
+        _generated_builder = True
 
-            Spring AI 2.0.1 has no default conversation id (pass
-            ``ChatMemory.CONVERSATION_ID`` as an advisor param instead); kept as an alias
-            that emits ``DeprecationWarning``.
-            """
-            warnings.warn(
-                "MessageChatMemoryAdvisor.Builder.conversation_id() is deprecated: Spring AI "
-                "2.0.1 has no default conversation id; pass ChatMemory.CONVERSATION_ID as an "
-                "advisor param",
-                DeprecationWarning,
-                stacklevel=2,
-            )
-            self._conversation_id = _assert.has_text(
-                conversation_id, "conversation_id cannot be null or empty"
-            )
-            return self
+        def chat_memory(self, chat_memory: ChatMemory, /) -> Self:
+            return self._set("chat_memory", (chat_memory,))
 
-        def order(self, order: int) -> MessageChatMemoryAdvisor.Builder:
-            self._order = order
-            return self
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
 
-        def scheduler(self, scheduler: Executor) -> MessageChatMemoryAdvisor.Builder:
-            self._scheduler = _assert.not_none(scheduler, "scheduler cannot be null")
-            return self
+        def scheduler(self, scheduler: Executor | None, /) -> Self:
+            return self._set("scheduler", (scheduler,))
 
-        def build(self) -> MessageChatMemoryAdvisor:
-            return MessageChatMemoryAdvisor(
-                self._chat_memory, self._conversation_id, self._order, self._scheduler
-            )
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
+            def build(self) -> MessageChatMemoryAdvisor: ...
+    # --- end of generated builder ---
 
 def _memory_already_in_prompt(
     prompt_messages: list[Message], memory_messages: list[Message]

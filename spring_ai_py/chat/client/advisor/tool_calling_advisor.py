@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import uuid
 import warnings
-from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_blocking
+from spring_ai_py._builder import Buildable
 from spring_ai_py._lazy import lazy_singleton
 from spring_ai_py.chat.client.advisor import _durable_turn
 from spring_ai_py.chat.client.advisor.advisor_utils import (
@@ -231,7 +232,99 @@ def _default_tool_calling_manager() -> ToolCallingManager:
     return ToolCallingManager.builder().build()
 
 
-class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
+AdvisorT = TypeVar("AdvisorT", bound="ToolCallingAdvisor")
+
+
+class _ToolCallingAdvisorBuilder(_builder.Builder[AdvisorT]):
+    """Builds a ``ToolCallingAdvisor`` (Spring's defaults until set); subclasses override
+    :meth:`new_copy`, :meth:`copy` and :meth:`build` to keep their own type."""
+
+    __slots__ = ()
+
+    def __init__(
+        self, cls: type[AdvisorT] | None = None, values: Mapping[str, object] | None = None
+    ) -> None:
+        # ``Builder()`` without a class (Spring's subclassed builders) builds a ToolCallingAdvisor.
+        super().__init__(cls if cls is not None else cast("type[AdvisorT]", ToolCallingAdvisor), values)
+        defaults: dict[str, object] = {
+            "tool_execution_eligibility_checker": (
+                ToolCallingAdvisor.DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER
+            ),
+            "advisor_order": ToolCallingAdvisor.DEFAULT_ORDER,
+            "conversation_history_enabled": True,
+            "tool_loop_state_repository": None,
+            "tool_call_listener": None,
+        }
+        for name, value in defaults.items():
+            self._values.setdefault(name, value)
+        if "tool_calling_manager" not in self._values:
+            self._values["tool_calling_manager"] = _default_tool_calling_manager()
+
+    def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None, /) -> Self:
+        if tool_calling_manager is not None:
+            _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
+        self._values["tool_calling_manager"] = tool_calling_manager
+        return self
+
+    def tool_execution_eligibility_checker(self, checker: CheckerLike | None, /) -> Self:
+        """What counts as a tool-call response (default: any tool calls); a checker
+        or a callable ``ChatResponse -> bool``."""
+        self._values["tool_execution_eligibility_checker"] = checker
+        return self
+
+    def disable_internal_conversation_history(self) -> Self:
+        """Send only the latest tool results each round; a memory advisor inside the
+        loop must provide the rest of the history."""
+        self._values["conversation_history_enabled"] = False
+        return self
+
+    def tool_loop_state_repository(self, repository: ToolLoopStateRepository | None, /) -> Self:
+        """Save the turn at every round boundary (beyond Spring): a turn cut off by
+        a crash resumes from its token in any process reaching the repository.
+        Without one, only paused turns are kept, in this process's memory."""
+        if repository is not None:
+            _assert.instance_of(repository, ToolLoopStateRepository, "tool_loop_state_repository")
+        self._values["tool_loop_state_repository"] = repository
+        return self
+
+    def tool_call_listener(self, listener: ToolCallListener | None, /) -> Self:
+        """Hear every tool call the loop's manager runs, as it starts and finishes
+        (beyond Spring; for progress UIs and event streams)."""
+        if listener is not None:
+            _assert.instance_of(listener, ToolCallListener, "tool_call_listener")
+        self._values["tool_call_listener"] = listener
+        return self
+
+    def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
+        return cast("ToolLoopStateRepository | None", self._values["tool_loop_state_repository"])
+
+    def get_tool_call_listener(self) -> ToolCallListener | None:
+        return cast("ToolCallListener | None", self._values["tool_call_listener"])
+
+    def get_tool_calling_manager(self) -> ToolCallingManager | None:
+        return cast("ToolCallingManager | None", self._values["tool_calling_manager"])
+
+    def get_advisor_order(self) -> int:
+        return cast("int", self._values["advisor_order"])
+
+    def get_tool_execution_eligibility_checker(self) -> CheckerLike | None:
+        return cast("CheckerLike | None", self._values["tool_execution_eligibility_checker"])
+
+    def is_conversation_history_enabled(self) -> bool:
+        return cast("bool", self._values["conversation_history_enabled"])
+
+    def new_copy(self) -> Self:
+        """A blank builder of this builder's own type (for :meth:`copy`)."""
+        return type(self)(self._cls)
+
+    def copy(self) -> Self:
+        """A builder with the same settings, to derive per-call variants from."""
+        copy = self.new_copy()
+        copy._values.update(self._values)
+        return copy
+
+
+class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor, Buildable):
     """Runs the tool-call loop as part of the advisor chain.
 
     Each round calls the rest of the chain (``chain.copy(self)``), so every advisor
@@ -317,7 +410,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
     @classmethod
     def builder(cls) -> ToolCallingAdvisor.Builder:
         """A builder (tool calling manager, order, conversation history, eligibility checker)."""
-        return ToolCallingAdvisor.Builder()
+        return ToolCallingAdvisor.Builder(ToolCallingAdvisor)
 
     def get_name(self) -> str:
         return "Tool Calling Advisor"
@@ -893,108 +986,23 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor):
             f"conversation_history_enabled={self._conversation_history_enabled})"
         )
 
-    class Builder:
-        """Builds a ``ToolCallingAdvisor``; subclasses override :meth:`new_copy`,
-        :meth:`copy` and :meth:`build` to keep their own type."""
+    # --- generated builder (base: _ToolCallingAdvisorBuilder["ToolCallingAdvisor"]) (own builder()) ---
+    class Builder(_ToolCallingAdvisorBuilder["ToolCallingAdvisor"]):
+        """The builder of :class:`ToolCallingAdvisor`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._tool_calling_manager: ToolCallingManager | None = _default_tool_calling_manager()
-            self._checker: CheckerLike | None = (
-                ToolCallingAdvisor.DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER
-            )
-            self._advisor_order = ToolCallingAdvisor.DEFAULT_ORDER
-            self._conversation_history_enabled = True
-            self._state_repository: ToolLoopStateRepository | None = None
-            self._tool_call_listener: ToolCallListener | None = None
+        __slots__ = ()
+        _generated_builder = True
 
-        def tool_calling_manager(self, tool_calling_manager: ToolCallingManager | None) -> Self:
-            if tool_calling_manager is not None:
-                _assert.instance_of(tool_calling_manager, ToolCallingManager, "tool_calling_manager")
-            self._tool_calling_manager = tool_calling_manager
-            return self
+        def advisor_order(self, advisor_order: int, /) -> Self:
+            return self._set("advisor_order", (advisor_order,))
 
-        def tool_execution_eligibility_checker(self, checker: CheckerLike | None) -> Self:
-            """What counts as a tool-call response (default: any tool calls); a checker
-            or a callable ``ChatResponse -> bool``."""
-            self._checker = checker
-            return self
+        def conversation_history_enabled(self, conversation_history_enabled: bool, /) -> Self:
+            return self._set("conversation_history_enabled", (conversation_history_enabled,))
 
-        def advisor_order(self, advisor_order: int) -> Self:
-            self._advisor_order = advisor_order
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def conversation_history_enabled(self, conversation_history_enabled: bool) -> Self:
-            self._conversation_history_enabled = conversation_history_enabled
-            return self
-
-        def disable_internal_conversation_history(self) -> Self:
-            """Send only the latest tool results each round; a memory advisor inside the
-            loop must provide the rest of the history."""
-            self._conversation_history_enabled = False
-            return self
-
-        def tool_loop_state_repository(
-            self, repository: ToolLoopStateRepository | None
-        ) -> Self:
-            """Save the turn at every round boundary (beyond Spring): a turn cut off by
-            a crash resumes from its token in any process reaching the repository.
-            Without one, only paused turns are kept, in this process's memory."""
-            if repository is not None:
-                _assert.instance_of(repository, ToolLoopStateRepository, "tool_loop_state_repository")
-            self._state_repository = repository
-            return self
-
-        def get_tool_loop_state_repository(self) -> ToolLoopStateRepository | None:
-            return self._state_repository
-
-        def tool_call_listener(self, listener: ToolCallListener | None) -> Self:
-            """Hear every tool call the loop's manager runs, as it starts and finishes
-            (beyond Spring; for progress UIs and event streams)."""
-            if listener is not None:
-                _assert.instance_of(listener, ToolCallListener, "tool_call_listener")
-            self._tool_call_listener = listener
-            return self
-
-        def get_tool_call_listener(self) -> ToolCallListener | None:
-            return self._tool_call_listener
-
-        def get_tool_calling_manager(self) -> ToolCallingManager | None:
-            return self._tool_calling_manager
-
-        def get_advisor_order(self) -> int:
-            return self._advisor_order
-
-        def get_tool_execution_eligibility_checker(self) -> CheckerLike | None:
-            return self._checker
-
-        def is_conversation_history_enabled(self) -> bool:
-            return self._conversation_history_enabled
-
-        def new_copy(self) -> Self:
-            """A blank builder of this builder's own type (for :meth:`copy`)."""
-            return type(self)()
-
-        def copy(self) -> Self:
-            """A builder with the same settings, to derive per-call variants from."""
-            copy = self.new_copy()
-            copy._tool_calling_manager = self._tool_calling_manager
-            copy._checker = self._checker
-            copy._advisor_order = self._advisor_order
-            copy._conversation_history_enabled = self._conversation_history_enabled
-            copy._state_repository = self._state_repository
-            copy._tool_call_listener = self._tool_call_listener
-            return copy
-
-        def build(self) -> ToolCallingAdvisor:
-            return ToolCallingAdvisor(
-                self._tool_calling_manager,  # type: ignore[arg-type]
-                self._checker,  # type: ignore[arg-type]
-                self._advisor_order,
-                self._conversation_history_enabled,
-                self._state_repository,
-                self._tool_call_listener,
-            )
-
+            def build(self) -> ToolCallingAdvisor: ...
+    # --- end of generated builder ---
 
 class ToolCallAdvisor(ToolCallingAdvisor):
     """Deprecated since 2.0.0: use ``ToolCallingAdvisor``."""
@@ -1007,17 +1015,16 @@ class ToolCallAdvisor(ToolCallingAdvisor):
             DeprecationWarning,
             stacklevel=2,
         )
-        return ToolCallAdvisor.Builder()
+        return ToolCallAdvisor.Builder(ToolCallAdvisor)
 
+    # --- generated builder (own builder()) ---
     class Builder(ToolCallingAdvisor.Builder):
-        """Deprecated: use ``ToolCallingAdvisor.Builder``."""
+        """The builder of :class:`ToolCallAdvisor`: one typed setter per constructor keyword."""
 
-        def build(self) -> ToolCallAdvisor:
-            return ToolCallAdvisor(
-                self._tool_calling_manager,  # type: ignore[arg-type]
-                self._checker,  # type: ignore[arg-type]
-                self._advisor_order,
-                self._conversation_history_enabled,
-                self._state_repository,
-                self._tool_call_listener,
-            )
+        __slots__ = ()
+        _generated_builder = True
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> ToolCallAdvisor: ...
+    # --- end of generated builder ---

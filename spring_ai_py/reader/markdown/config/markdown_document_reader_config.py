@@ -3,12 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spring_ai_py import _assert
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 
 
-class MarkdownDocumentReaderConfig:
+class _MarkdownDocumentReaderConfigBuilder(_builder.Builder["MarkdownDocumentReaderConfig"]):
+    """Builder with Spring's setter names (``with_include_code_block(True)``)."""
+
+    __slots__ = ()
+
+    def with_additional_metadata(
+        self, key_or_metadata: str | Mapping[str, Any], value: Any = None
+    ) -> Self:
+        """Add one ``key``/``value`` entry, or replace all with a mapping."""
+        if isinstance(key_or_metadata, Mapping):
+            self._values["additional_metadata"] = dict(key_or_metadata)
+            return self
+        if key_or_metadata is None and value is None:
+            raise ValueError("additional_metadata must not be null")
+        _assert.not_none(key_or_metadata, "key must not be null")
+        _assert.not_none(value, "value must not be null")
+        self._values.setdefault("additional_metadata", {})[key_or_metadata] = value
+        return self
+
+
+class MarkdownDocumentReaderConfig(Buildable):
     """Options of :class:`~spring_ai_py.reader.markdown.MarkdownDocumentReader`.
 
     ``horizontal_rule_create_document``: a ``---`` rule ends the current document.
@@ -21,6 +42,13 @@ class MarkdownDocumentReaderConfig:
     """
 
     DEFAULT_MAX_DOCUMENT_SIZE = 10 * 1024 * 1024
+
+    _builder_aliases: ClassVar[dict[str, str]] = {
+        "with_horizontal_rule_create_document": "horizontal_rule_create_document",
+        "with_include_code_block": "include_code_block",
+        "with_include_blockquote": "include_blockquote",
+        "with_max_document_size": "max_document_size",
+    }
 
     def __init__(
         self,
@@ -53,58 +81,43 @@ class MarkdownDocumentReaderConfig:
     @staticmethod
     def builder() -> MarkdownDocumentReaderConfig.Builder:
         """A builder for a configuration."""
-        return MarkdownDocumentReaderConfig.Builder()
+        return MarkdownDocumentReaderConfig.Builder(MarkdownDocumentReaderConfig)
 
-    class Builder:
-        """Builder with Spring's setter names (``with_include_code_block(True)``)."""
+    # --- generated builder (base: _MarkdownDocumentReaderConfigBuilder) (own builder()) ---
+    class Builder(_MarkdownDocumentReaderConfigBuilder):
+        """The builder of :class:`MarkdownDocumentReaderConfig`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._horizontal_rule_create_document = False
-            self._include_code_block = False
-            self._include_blockquote = False
-            self._additional_metadata: dict[str, Any] = {}
-            self._max_document_size = MarkdownDocumentReaderConfig.DEFAULT_MAX_DOCUMENT_SIZE
+        __slots__ = ()
+        _generated_builder = True
 
-        def with_horizontal_rule_create_document(
-            self, value: bool
-        ) -> MarkdownDocumentReaderConfig.Builder:
-            self._horizontal_rule_create_document = value
-            return self
+        def horizontal_rule_create_document(self, horizontal_rule_create_document: bool, /) -> Self:
+            return self._set("horizontal_rule_create_document", (horizontal_rule_create_document,))
 
-        def with_include_code_block(self, value: bool) -> MarkdownDocumentReaderConfig.Builder:
-            self._include_code_block = value
-            return self
+        def include_code_block(self, include_code_block: bool, /) -> Self:
+            return self._set("include_code_block", (include_code_block,))
 
-        def with_include_blockquote(self, value: bool) -> MarkdownDocumentReaderConfig.Builder:
-            self._include_blockquote = value
-            return self
+        def include_blockquote(self, include_blockquote: bool, /) -> Self:
+            return self._set("include_blockquote", (include_blockquote,))
 
-        def with_additional_metadata(
-            self, key_or_metadata: str | Mapping[str, Any], value: Any = None
-        ) -> MarkdownDocumentReaderConfig.Builder:
-            """Add one ``key``/``value`` entry, or replace all with a mapping."""
-            if isinstance(key_or_metadata, Mapping):
-                self._additional_metadata = dict(key_or_metadata)
-                return self
-            if key_or_metadata is None and value is None:
-                raise ValueError("additional_metadata must not be null")
-            _assert.not_none(key_or_metadata, "key must not be null")
-            _assert.not_none(value, "value must not be null")
-            self._additional_metadata[key_or_metadata] = value
-            return self
+        def additional_metadata(self, additional_metadata: Mapping[str, Any] | None, /) -> Self:
+            return self._set("additional_metadata", (additional_metadata,))
 
-        def with_max_document_size(
-            self, max_document_size: int
-        ) -> MarkdownDocumentReaderConfig.Builder:
-            """The largest file read, in bytes."""
-            self._max_document_size = max_document_size
-            return self
+        def max_document_size(self, max_document_size: int, /) -> Self:
+            return self._set("max_document_size", (max_document_size,))
 
-        def build(self) -> MarkdownDocumentReaderConfig:
-            return MarkdownDocumentReaderConfig(
-                horizontal_rule_create_document=self._horizontal_rule_create_document,
-                include_code_block=self._include_code_block,
-                include_blockquote=self._include_blockquote,
-                additional_metadata=self._additional_metadata,
-                max_document_size=self._max_document_size,
-            )
+        def with_horizontal_rule_create_document(self, horizontal_rule_create_document: bool, /) -> Self:
+            return self._set("horizontal_rule_create_document", (horizontal_rule_create_document,))
+
+        def with_include_blockquote(self, include_blockquote: bool, /) -> Self:
+            return self._set("include_blockquote", (include_blockquote,))
+
+        def with_include_code_block(self, include_code_block: bool, /) -> Self:
+            return self._set("include_code_block", (include_code_block,))
+
+        def with_max_document_size(self, max_document_size: int, /) -> Self:
+            return self._set("max_document_size", (max_document_size,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> MarkdownDocumentReaderConfig: ...
+    # --- end of generated builder ---

@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
-from spring_ai_py import _assert
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Self
+
+from spring_ai_py import _assert, _builder
+from spring_ai_py._builder import Buildable
 from spring_ai_py.reader.extracted_text_formatter import ExtractedTextFormatter
 
 
-class PdfDocumentReaderConfig:
+def _check_page_range(start_page: int, end_page: int) -> None:
+    _assert.is_true(start_page >= 1, "start_page must be a positive (one-based) value.")
+    _assert.is_true(end_page >= start_page, "end_page must be greater than or equal to start_page.")
+
+
+class _PdfDocumentReaderConfigBuilder(_builder.Builder["PdfDocumentReaderConfig"]):
+    """Builder with Spring's setter names (``with_pages_per_document(2)``)."""
+
+    __slots__ = ()
+
+    def add_page_range(self, start_page: int, end_page: int) -> Self:
+        _check_page_range(start_page, end_page)
+        self._values["page_ranges"] = [*self._values.get("page_ranges", ()), (start_page, end_page)]
+        return self
+
+
+class PdfDocumentReaderConfig(Buildable):
     """How the PDF readers group pages and clean their text.
 
     ``pages_per_document``: pages per document (1 by default; ``ALL_PAGES`` = 0 puts
@@ -31,21 +51,72 @@ class PdfDocumentReaderConfig:
 
     ALL_PAGES = 0
 
-    def __init__(self, builder: PdfDocumentReaderConfig.Builder) -> None:
-        self.pages_per_document = builder._pages_per_document
-        self.page_top_margin = builder._page_top_margin
-        self.page_bottom_margin = builder._page_bottom_margin
-        self.page_extracted_text_formatter = builder._page_extracted_text_formatter
-        self.reversed_paragraph_position = builder._reversed_paragraph_position
-        self._page_ranges = tuple(builder._page_ranges)
-        self.max_page_size = builder._max_page_size
-        self.max_text_per_page = builder._max_text_per_page
-        self.max_text_per_document = builder._max_text_per_document
+    _builder_aliases: ClassVar[dict[str, str]] = {
+        "with_page_extracted_text_formatter": "page_extracted_text_formatter",
+        "with_pages_per_document": "pages_per_document",
+        "with_page_top_margin": "page_top_margin",
+        "with_page_bottom_margin": "page_bottom_margin",
+        "with_reversed_paragraph_position": "reversed_paragraph_position",
+        "with_max_page_size": "max_page_size",
+        "with_max_text_per_page": "max_text_per_page",
+        "with_max_text_per_document": "max_text_per_document",
+    }
+
+    def __init__(
+        self,
+        *,
+        pages_per_document: int = 1,
+        page_top_margin: int = 0,
+        page_bottom_margin: int = 0,
+        page_extracted_text_formatter: ExtractedTextFormatter | None = None,
+        reversed_paragraph_position: bool = False,
+        page_ranges: Sequence[tuple[int, int]] = (),
+        max_page_size: float = DEFAULT_MAX_PAGE_SIZE,
+        max_text_per_page: int = DEFAULT_MAX_TEXT_PER_PAGE,
+        max_text_per_document: int = DEFAULT_MAX_TEXT_PER_DOCUMENT,
+    ) -> None:
+        """Every setting checked as its builder setter checks it."""
+        check = self._check_builder_value
+        check("pages_per_document", pages_per_document)
+        check("page_top_margin", page_top_margin)
+        check("page_bottom_margin", page_bottom_margin)
+        check("max_page_size", max_page_size)
+        check("max_text_per_page", max_text_per_page)
+        check("max_text_per_document", max_text_per_document)
+        for start_page, end_page in page_ranges:
+            _check_page_range(start_page, end_page)
+        self.pages_per_document = pages_per_document
+        self.page_top_margin = page_top_margin
+        self.page_bottom_margin = page_bottom_margin
+        self.page_extracted_text_formatter = (
+            page_extracted_text_formatter
+            if page_extracted_text_formatter is not None
+            else ExtractedTextFormatter.defaults()
+        )
+        self.reversed_paragraph_position = reversed_paragraph_position
+        self._page_ranges = tuple(page_ranges)
+        self.max_page_size = float(max_page_size)
+        self.max_text_per_page = max_text_per_page
+        self.max_text_per_document = max_text_per_document
+
+    @classmethod
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        # Spring's setters assert at once, with these messages.
+        if name == "page_extracted_text_formatter":
+            _assert.not_none(value, "PageExtractedTextFormatter must not be null.")
+        elif name == "pages_per_document":
+            _assert.is_true(value >= 0, "Page count must be a positive value.")  # type: ignore[operator]
+        elif name in ("page_top_margin", "page_bottom_margin"):
+            _assert.is_true(value >= 0, "Page margins must be a positive value.")  # type: ignore[operator]
+        elif name == "max_page_size":
+            _positive(value, "max_page_size")
+        elif name in ("max_text_per_page", "max_text_per_document"):
+            _positive_int(value, name)
 
     @staticmethod
     def builder() -> PdfDocumentReaderConfig.Builder:
         """A builder for a configuration."""
-        return PdfDocumentReaderConfig.Builder()
+        return PdfDocumentReaderConfig.Builder(PdfDocumentReaderConfig)
 
     @staticmethod
     def default_config() -> PdfDocumentReaderConfig:
@@ -61,82 +132,68 @@ class PdfDocumentReaderConfig:
     def has_page_ranges(self) -> bool:
         return bool(self._page_ranges)
 
-    class Builder:
-        """Builder with Spring's setter names (``with_pages_per_document(2)``)."""
+    # --- generated builder (base: _PdfDocumentReaderConfigBuilder) (own builder()) ---
+    class Builder(_PdfDocumentReaderConfigBuilder):
+        """The builder of :class:`PdfDocumentReaderConfig`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            self._pages_per_document = 1
-            self._page_top_margin = 0
-            self._page_bottom_margin = 0
-            self._page_extracted_text_formatter = ExtractedTextFormatter.defaults()
-            self._reversed_paragraph_position = False
-            self._page_ranges: list[tuple[int, int]] = []
-            self._max_page_size: float = PdfDocumentReaderConfig.DEFAULT_MAX_PAGE_SIZE
-            self._max_text_per_page = PdfDocumentReaderConfig.DEFAULT_MAX_TEXT_PER_PAGE
-            self._max_text_per_document = PdfDocumentReaderConfig.DEFAULT_MAX_TEXT_PER_DOCUMENT
+        __slots__ = ()
+        _generated_builder = True
 
-        def with_page_extracted_text_formatter(
-            self, page_extracted_text_formatter: ExtractedTextFormatter
-        ) -> PdfDocumentReaderConfig.Builder:
-            _assert.not_none(
-                page_extracted_text_formatter, "PageExtractedTextFormatter must not be null."
-            )
-            self._page_extracted_text_formatter = page_extracted_text_formatter
-            return self
+        def pages_per_document(self, pages_per_document: int, /) -> Self:
+            return self._set("pages_per_document", (pages_per_document,))
 
-        def with_pages_per_document(
-            self, pages_per_document: int
-        ) -> PdfDocumentReaderConfig.Builder:
-            _assert.is_true(pages_per_document >= 0, "Page count must be a positive value.")
-            self._pages_per_document = pages_per_document
-            return self
+        def page_top_margin(self, page_top_margin: int, /) -> Self:
+            return self._set("page_top_margin", (page_top_margin,))
 
-        def with_page_top_margin(self, top_margin: int) -> PdfDocumentReaderConfig.Builder:
-            _assert.is_true(top_margin >= 0, "Page margins must be a positive value.")
-            self._page_top_margin = top_margin
-            return self
+        def page_bottom_margin(self, page_bottom_margin: int, /) -> Self:
+            return self._set("page_bottom_margin", (page_bottom_margin,))
 
-        def with_page_bottom_margin(self, bottom_margin: int) -> PdfDocumentReaderConfig.Builder:
-            _assert.is_true(bottom_margin >= 0, "Page margins must be a positive value.")
-            self._page_bottom_margin = bottom_margin
-            return self
+        def page_extracted_text_formatter(self, page_extracted_text_formatter: ExtractedTextFormatter | None, /) -> Self:
+            return self._set("page_extracted_text_formatter", (page_extracted_text_formatter,))
 
-        def with_reversed_paragraph_position(
-            self, reversed_paragraph_position: bool
-        ) -> PdfDocumentReaderConfig.Builder:
-            self._reversed_paragraph_position = reversed_paragraph_position
-            return self
+        def reversed_paragraph_position(self, reversed_paragraph_position: bool, /) -> Self:
+            return self._set("reversed_paragraph_position", (reversed_paragraph_position,))
 
-        def add_page_range(self, start_page: int, end_page: int) -> PdfDocumentReaderConfig.Builder:
-            _assert.is_true(start_page >= 1, "start_page must be a positive (one-based) value.")
-            _assert.is_true(
-                end_page >= start_page, "end_page must be greater than or equal to start_page."
-            )
-            self._page_ranges.append((start_page, end_page))
-            return self
+        def page_ranges(self, page_ranges: tuple[int, int] | Sequence[tuple[int, int]], /, *more: tuple[int, int]) -> Self:
+            return self._set("page_ranges", (page_ranges, *more))
 
-        def with_max_page_size(self, max_page_size: float) -> PdfDocumentReaderConfig.Builder:
-            """The largest page width or height read, in points."""
-            self._max_page_size = _positive(max_page_size, "max_page_size")
-            return self
+        def max_page_size(self, max_page_size: float, /) -> Self:
+            return self._set("max_page_size", (max_page_size,))
 
-        def with_max_text_per_page(self, max_text_per_page: int) -> PdfDocumentReaderConfig.Builder:
-            """The most characters of text one page may yield."""
-            self._max_text_per_page = _positive_int(max_text_per_page, "max_text_per_page")
-            return self
+        def max_text_per_page(self, max_text_per_page: int, /) -> Self:
+            return self._set("max_text_per_page", (max_text_per_page,))
 
-        def with_max_text_per_document(
-            self, max_text_per_document: int
-        ) -> PdfDocumentReaderConfig.Builder:
-            """The most characters of text a reader returns from one file."""
-            self._max_text_per_document = _positive_int(
-                max_text_per_document, "max_text_per_document"
-            )
-            return self
+        def max_text_per_document(self, max_text_per_document: int, /) -> Self:
+            return self._set("max_text_per_document", (max_text_per_document,))
 
-        def build(self) -> PdfDocumentReaderConfig:
-            return PdfDocumentReaderConfig(self)
+        def with_max_page_size(self, max_page_size: float, /) -> Self:
+            return self._set("max_page_size", (max_page_size,))
 
+        def with_max_text_per_document(self, max_text_per_document: int, /) -> Self:
+            return self._set("max_text_per_document", (max_text_per_document,))
+
+        def with_max_text_per_page(self, max_text_per_page: int, /) -> Self:
+            return self._set("max_text_per_page", (max_text_per_page,))
+
+        def with_page_bottom_margin(self, page_bottom_margin: int, /) -> Self:
+            return self._set("page_bottom_margin", (page_bottom_margin,))
+
+        def with_page_extracted_text_formatter(self, page_extracted_text_formatter: ExtractedTextFormatter | None, /) -> Self:
+            return self._set("page_extracted_text_formatter", (page_extracted_text_formatter,))
+
+        def with_page_top_margin(self, page_top_margin: int, /) -> Self:
+            return self._set("page_top_margin", (page_top_margin,))
+
+        def with_pages_per_document(self, pages_per_document: int, /) -> Self:
+            return self._set("pages_per_document", (pages_per_document,))
+
+        def with_reversed_paragraph_position(self, reversed_paragraph_position: bool, /) -> Self:
+            return self._set("reversed_paragraph_position", (reversed_paragraph_position,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> PdfDocumentReaderConfig: ...
+    # --- end of generated builder ---
 
 def _positive(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:

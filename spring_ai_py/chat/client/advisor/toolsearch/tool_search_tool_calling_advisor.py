@@ -9,10 +9,14 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert
-from spring_ai_py.chat.client.advisor.tool_calling_advisor import CheckerLike, ToolCallingAdvisor
+from spring_ai_py.chat.client.advisor.tool_calling_advisor import (
+    CheckerLike,
+    ToolCallingAdvisor,
+    _ToolCallingAdvisorBuilder,
+)
 from spring_ai_py.chat.client.records import ChatClientRequest
 from spring_ai_py.chat.memory import ChatMemory
 from spring_ai_py.chat.messages import Message, ToolResponseMessage
@@ -60,6 +64,96 @@ def _names(items: Iterable[Any]) -> list[str]:
     names = list(items)
     _assert.no_null_elements(names, "always_include cannot contain null elements")
     return [str(name) for name in names]
+
+
+class _ToolSearchToolCallingAdvisorBuilder(_ToolCallingAdvisorBuilder["ToolSearchToolCallingAdvisor"]):
+    """Builds a ``ToolSearchToolCallingAdvisor``; ``tool_index`` is required."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        cls: type[ToolSearchToolCallingAdvisor] | None = None,
+        values: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(cls if cls is not None else ToolSearchToolCallingAdvisor, values)
+        if "eviction_strategy" not in self._values:
+            self._values["eviction_strategy"] = LruEvictionStrategy(
+                ToolSearchToolCallingAdvisor.DEFAULT_MAX_SESSIONS
+            )
+        for name, value in (
+            ("tool_index", None),
+            ("system_message_suffix", None),
+            ("reference_tool_name_accumulation", True),
+            ("max_results", None),
+            ("session_id_key_name", ChatMemory.CONVERSATION_ID),
+            ("always_include", []),
+        ):
+            self._values.setdefault(name, value)
+
+    def tool_index(self, tool_index: ToolIndex, /) -> Self:
+        """The index the ``toolSearchTool`` searches (required)."""
+        self._values["tool_index"] = _assert.not_none(tool_index, "tool_index cannot be null")
+        return self
+
+    def system_message_suffix(self, system_message_suffix: str, /) -> Self:
+        """Text appended to the system message (default:
+        :attr:`ToolSearchToolCallingAdvisor.DEFAULT_SYSTEM_MESSAGE_SUFFIX`)."""
+        self._values["system_message_suffix"] = _assert.has_text(
+            system_message_suffix, "system_message_suffix cannot be null or empty"
+        )
+        return self
+
+    def reference_tool_name_accumulation(self, enabled: bool, /) -> Self:
+        """Keep the tools of every search so far (default), or only those of the
+        latest search turn."""
+        self._values["reference_tool_name_accumulation"] = enabled
+        return self
+
+    def max_results(self, max_results: int | None, /) -> Self:
+        """How many tools a search returns when the model does not say (``None``:
+        the index's default)."""
+        _assert.is_true(
+            max_results is None or (isinstance(max_results, int) and max_results > 0),
+            "max_results must be positive",
+        )
+        self._values["max_results"] = max_results
+        return self
+
+    def session_id_key_name(self, session_id_key_name: str, /) -> Self:
+        """The context key holding the session id (default: the chat memory
+        conversation id key)."""
+        self._values["session_id_key_name"] = _assert.has_text(
+            session_id_key_name, "session_id_key_name cannot be null or empty"
+        )
+        return self
+
+    def eviction_strategy(self, eviction_strategy: ToolIndexEvictionStrategy, /) -> Self:
+        """When session indexes are dropped (default: ``LruEvictionStrategy(1000)``;
+        combine it with a ``TtlEvictionStrategy`` in a
+        ``CompositeEvictionStrategy`` to also drop idle sessions)."""
+        self._values["eviction_strategy"] = _assert.not_none(
+            eviction_strategy, "eviction_strategy must not be null"
+        )
+        return self
+
+    def always_include(self, *tool_names: str | Iterable[str]) -> Self:
+        """Tools sent on every call without a search (names, or one list of names)."""
+        if len(tool_names) == 1 and not isinstance(tool_names[0], str) and tool_names[0] is not None:
+            self._values["always_include"] = _names(tool_names[0])
+        else:
+            self._values["always_include"] = _names(tool_names)
+        return self
+
+    def build(self) -> ToolSearchToolCallingAdvisor:
+        _assert.not_none(self._values.get("tool_index"), "tool_index is required")
+        if not self._values.get("system_message_suffix"):
+            self._values["system_message_suffix"] = (
+                ToolSearchToolCallingAdvisor.DEFAULT_SYSTEM_MESSAGE_SUFFIX
+            )
+        # This advisor keeps no durable turns and tells no listener (as before).
+        ignored = ("tool_loop_state_repository", "tool_call_listener")
+        return self._cls(**{k: v for k, v in self._values.items() if k not in ignored})
 
 
 class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
@@ -143,7 +237,7 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
     @classmethod
     def builder(cls) -> ToolSearchToolCallingAdvisor.Builder:
         """A builder (tool index, search settings, and the ``ToolCallingAdvisor`` settings)."""
-        return ToolSearchToolCallingAdvisor.Builder()
+        return ToolSearchToolCallingAdvisor.Builder(ToolSearchToolCallingAdvisor)
 
     def get_name(self) -> str:
         return "ToolSearchToolCallingAdvisor"
@@ -346,118 +440,14 @@ class ToolSearchToolCallingAdvisor(ToolCallingAdvisor):
             f"always_include={list(self._always_include)!r})"
         )
 
-    class Builder(ToolCallingAdvisor.Builder):
-        """Builds a ``ToolSearchToolCallingAdvisor``; ``tool_index`` is required."""
+    # --- generated builder (base: _ToolSearchToolCallingAdvisorBuilder) (own builder()) ---
+    class Builder(_ToolSearchToolCallingAdvisorBuilder, ToolCallingAdvisor.Builder):
+        """The builder of :class:`ToolSearchToolCallingAdvisor`: one typed setter per constructor keyword."""
 
-        def __init__(self) -> None:
-            super().__init__()
-            self._tool_index: ToolIndex | None = None
-            self._system_message_suffix: str | None = None
-            self._reference_tool_name_accumulation = True
-            self._max_results: int | None = None
-            self._session_id_key_name: str = ChatMemory.CONVERSATION_ID
-            self._eviction_strategy: ToolIndexEvictionStrategy = LruEvictionStrategy(
-                ToolSearchToolCallingAdvisor.DEFAULT_MAX_SESSIONS
-            )
-            self._always_include: list[str] = []
+        __slots__ = ()
+        _generated_builder = True
 
-        def tool_index(self, tool_index: ToolIndex) -> ToolSearchToolCallingAdvisor.Builder:
-            """The index the ``toolSearchTool`` searches (required)."""
-            self._tool_index = _assert.not_none(tool_index, "tool_index cannot be null")
-            return self
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
-        def system_message_suffix(
-            self, system_message_suffix: str
-        ) -> ToolSearchToolCallingAdvisor.Builder:
-            """Text appended to the system message (default:
-            :attr:`ToolSearchToolCallingAdvisor.DEFAULT_SYSTEM_MESSAGE_SUFFIX`)."""
-            self._system_message_suffix = _assert.has_text(
-                system_message_suffix, "system_message_suffix cannot be null or empty"
-            )
-            return self
-
-        def reference_tool_name_accumulation(
-            self, enabled: bool
-        ) -> ToolSearchToolCallingAdvisor.Builder:
-            """Keep the tools of every search so far (default), or only those of the
-            latest search turn."""
-            self._reference_tool_name_accumulation = enabled
-            return self
-
-        def max_results(self, max_results: int | None) -> ToolSearchToolCallingAdvisor.Builder:
-            """How many tools a search returns when the model does not say (``None``:
-            the index's default)."""
-            _assert.is_true(
-                max_results is None or (isinstance(max_results, int) and max_results > 0),
-                "max_results must be positive",
-            )
-            self._max_results = max_results
-            return self
-
-        def session_id_key_name(
-            self, session_id_key_name: str
-        ) -> ToolSearchToolCallingAdvisor.Builder:
-            """The context key holding the session id (default: the chat memory
-            conversation id key)."""
-            self._session_id_key_name = _assert.has_text(
-                session_id_key_name, "session_id_key_name cannot be null or empty"
-            )
-            return self
-
-        def eviction_strategy(
-            self, eviction_strategy: ToolIndexEvictionStrategy
-        ) -> ToolSearchToolCallingAdvisor.Builder:
-            """When session indexes are dropped (default: ``LruEvictionStrategy(1000)``;
-            combine it with a ``TtlEvictionStrategy`` in a
-            ``CompositeEvictionStrategy`` to also drop idle sessions)."""
-            self._eviction_strategy = _assert.not_none(
-                eviction_strategy, "eviction_strategy must not be null"
-            )
-            return self
-
-        def always_include(
-            self, *tool_names: str | Iterable[str]
-        ) -> ToolSearchToolCallingAdvisor.Builder:
-            """Tools sent on every call without a search (names, or one list of names)."""
-            if (
-                len(tool_names) == 1
-                and not isinstance(tool_names[0], str)
-                and tool_names[0] is not None
-            ):
-                self._always_include = _names(tool_names[0])
-            else:
-                self._always_include = _names(tool_names)
-            return self
-
-        def new_copy(self) -> ToolSearchToolCallingAdvisor.Builder:
-            return ToolSearchToolCallingAdvisor.Builder()
-
-        def copy(self) -> ToolSearchToolCallingAdvisor.Builder:
-            copy = super().copy()
-            assert isinstance(copy, ToolSearchToolCallingAdvisor.Builder)
-            copy._tool_index = self._tool_index
-            copy._system_message_suffix = self._system_message_suffix
-            copy._reference_tool_name_accumulation = self._reference_tool_name_accumulation
-            copy._max_results = self._max_results
-            copy._session_id_key_name = self._session_id_key_name
-            copy._eviction_strategy = self._eviction_strategy
-            copy._always_include = list(self._always_include)
-            return copy
-
-        def build(self) -> ToolSearchToolCallingAdvisor:
-            _assert.not_none(self._tool_index, "tool_index is required")
-            assert self._tool_index is not None
-            return ToolSearchToolCallingAdvisor(
-                self._tool_calling_manager,  # type: ignore[arg-type]
-                self._advisor_order,
-                self._checker,  # type: ignore[arg-type]
-                self._tool_index,
-                self._system_message_suffix
-                or ToolSearchToolCallingAdvisor.DEFAULT_SYSTEM_MESSAGE_SUFFIX,
-                self._reference_tool_name_accumulation,
-                self._max_results,
-                self._conversation_history_enabled,
-                self._session_id_key_name,
-                self._eviction_strategy,
-                self._always_include,
-            )
+            def build(self) -> ToolSearchToolCallingAdvisor: ...
+    # --- end of generated builder ---

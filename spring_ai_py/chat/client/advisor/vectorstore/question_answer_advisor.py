@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -153,36 +153,40 @@ class QuestionAnswerAdvisor(BaseAdvisor, Buildable):
             return self._search_request.get_filter_expression()
         return FilterExpressionTextParser().parse(str(from_context))
 
+    @classmethod
+    def _check_builder_value(cls, name: str, value: object) -> None:
+        # Spring's setters reject null at once.
+        if name == "search_request":
+            _assert.not_none(value, "The search_request must not be null!")
+        elif name == "prompt_template":
+            _assert.not_none(value, "prompt_template cannot be null")
+
+    # --- generated builder (own builder()) ---
     class Builder(_builder.Builder["QuestionAnswerAdvisor"]):
-        """Builder whose setters reject ``None`` as Spring's do."""
+        """The builder of :class:`QuestionAnswerAdvisor`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def __init__(
-            self, cls: type[QuestionAnswerAdvisor], values: dict[str, Any] | None = None
-        ) -> None:
-            super().__init__(cls, values)
+        def vector_store(self, vector_store: VectorStore, /) -> Self:
+            return self._set("vector_store", (vector_store,))
 
-        def search_request(self, search_request: SearchRequest) -> QuestionAnswerAdvisor.Builder:
-            self._values["search_request"] = _assert.not_none(
-                search_request, "The search_request must not be null!"
-            )
-            return self
+        def search_request(self, search_request: SearchRequest | None, /) -> Self:
+            return self._set("search_request", (search_request,))
 
-        def prompt_template(self, prompt_template: PromptTemplate) -> QuestionAnswerAdvisor.Builder:
-            self._values["prompt_template"] = _assert.not_none(
-                prompt_template, "prompt_template cannot be null"
-            )
-            return self
+        def prompt_template(self, prompt_template: PromptTemplate | None, /) -> Self:
+            return self._set("prompt_template", (prompt_template,))
 
-        def scheduler(self, scheduler: Executor) -> QuestionAnswerAdvisor.Builder:
-            self._values["scheduler"] = scheduler
-            return self
+        def scheduler(self, scheduler: Executor | None, /) -> Self:
+            return self._set("scheduler", (scheduler,))
 
-        def order(self, order: int) -> QuestionAnswerAdvisor.Builder:
-            self._values["order"] = order
-            return self
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
 
-        def inject_when_empty(self, inject_when_empty: bool) -> QuestionAnswerAdvisor.Builder:
-            self._values["inject_when_empty"] = inject_when_empty
-            return self
+        def inject_when_empty(self, inject_when_empty: bool, /) -> Self:
+            return self._set("inject_when_empty", (inject_when_empty,))
+
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
+
+            def build(self) -> QuestionAnswerAdvisor: ...
+    # --- end of generated builder ---

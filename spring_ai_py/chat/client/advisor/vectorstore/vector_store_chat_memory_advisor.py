@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -32,6 +32,18 @@ LONG_TERM_MEMORY:
 """
 
 _XML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"})
+
+
+class _VectorStoreChatMemoryAdvisorBuilder(_builder.Builder["VectorStoreChatMemoryAdvisor"]):
+    """``builder(vector_store).system_prompt_template(...).default_top_k(...)
+    .order(...).scheduler(...).build()``; ``None`` is rejected at ``build()``."""
+
+    __slots__ = ()
+
+    def build(self) -> VectorStoreChatMemoryAdvisor:
+        if "scheduler" in self._values:
+            _assert.not_none(self._values["scheduler"], "scheduler cannot be null")
+        return super().build()
 
 
 class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
@@ -189,40 +201,32 @@ class VectorStoreChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             f"default_top_k={self._default_top_k}, vector_store={self._vector_store!r})"
         )
 
-    class Builder(_builder.Builder["VectorStoreChatMemoryAdvisor"]):
-        """``builder(vector_store).system_prompt_template(...).default_top_k(...)
-        .order(...).scheduler(...).build()``; ``None`` is rejected at ``build()``."""
+    # --- generated builder (base: _VectorStoreChatMemoryAdvisorBuilder) (own builder()) ---
+    class Builder(_VectorStoreChatMemoryAdvisorBuilder):
+        """The builder of :class:`VectorStoreChatMemoryAdvisor`: one typed setter per constructor keyword."""
 
         __slots__ = ()
+        _generated_builder = True
 
-        def __init__(
-            self, cls: type[VectorStoreChatMemoryAdvisor], values: dict[str, Any] | None = None
-        ) -> None:
-            super().__init__(cls, values)
+        def vector_store(self, vector_store: VectorStore, /) -> Self:
+            return self._set("vector_store", (vector_store,))
 
-        def system_prompt_template(
-            self, system_prompt_template: PromptTemplate | None
-        ) -> VectorStoreChatMemoryAdvisor.Builder:
-            self._values["system_prompt_template"] = system_prompt_template
-            return self
+        def system_prompt_template(self, system_prompt_template: PromptTemplate, /) -> Self:
+            return self._set("system_prompt_template", (system_prompt_template,))
 
-        def default_top_k(self, default_top_k: int) -> VectorStoreChatMemoryAdvisor.Builder:
-            self._values["default_top_k"] = default_top_k
-            return self
+        def default_top_k(self, default_top_k: int, /) -> Self:
+            return self._set("default_top_k", (default_top_k,))
 
-        def order(self, order: int) -> VectorStoreChatMemoryAdvisor.Builder:
-            self._values["order"] = order
-            return self
+        def order(self, order: int, /) -> Self:
+            return self._set("order", (order,))
 
-        def scheduler(self, scheduler: Executor | None) -> VectorStoreChatMemoryAdvisor.Builder:
-            self._values["scheduler"] = scheduler
-            return self
+        def scheduler(self, scheduler: Executor | None, /) -> Self:
+            return self._set("scheduler", (scheduler,))
 
-        def build(self) -> VectorStoreChatMemoryAdvisor:
-            if "scheduler" in self._values:
-                _assert.not_none(self._values["scheduler"], "scheduler cannot be null")
-            return super().build()
+        if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
+            def build(self) -> VectorStoreChatMemoryAdvisor: ...
+    # --- end of generated builder ---
 
 def _memory_entry(document: Document) -> str:
     role = str(

@@ -255,7 +255,15 @@ _SPRING_RECORDS: dict[str, tuple[str, ...]] = {
     "ToolCall": ("id", "type", "name", "arguments"),
     "ToolResponse": ("id", "name", "responseData"),
     "ToolDefinition": ("name", "description", "inputSchema"),
+    "AugmentedArgumentEvent": ("toolDefinition", "rawInput", "arguments"),
 }
+
+#: Components of Spring AI records whose name no Spring AI method shares: ``x.arguments()``
+#: → ``x.arguments`` even when the type of ``x`` is not known (a lambda parameter).
+_SPRING_COMPONENTS = {"toolDefinition", "rawInput", "arguments", "inputSchema", "responseData"}
+
+#: Spring AI calls whose result is a Spring AI record: the method → the record.
+_SPRING_RECORD_RESULTS = {"toolDefinition": "ToolDefinition", "getToolDefinition": "ToolDefinition"}
 
 
 class FileTranslator:
@@ -740,6 +748,12 @@ class FileTranslator:
                 return f"{target}.{snake_case(name)}"
         if not args and name in self.app.record_components and name not in _SPRING_METHODS:
             return f"{target}.{snake_case(name)}"
+        if not args and name in _SPRING_COMPONENTS:
+            return f"{target}.{snake_case(name)}"
+        if not args and obj.type == "method_invocation" and name in _SPRING_RECORDS.get(
+            _SPRING_RECORD_RESULTS.get(text(obj.child_by_field_name("name")), ""), ()
+        ):
+            return f"{target}.{snake_case(name)}"
         return f"{target}.{snake_case(name)}({', '.join(args)})"
 
     def _own_method(self, name: str, arity: int | None = None) -> str:
@@ -942,7 +956,27 @@ class FileTranslator:
             return f"{self.expr(obj)}.entity({self.expr(args_nodes[0])})"
         if obj is not None and name in ("subscribe", "block", "blockFirst", "blockLast"):
             raise Untranslatable(f"Reactor .{name}(): iterate the stream with for / async for")
+        if obj is not None and name in ("defaultAdvisors", "advisors") and any(
+            _is_memory_advisor(a) for a in args_nodes
+        ):
+            return self._memory_advisors(node, obj, name, args_nodes)
         return None
+
+    def _memory_advisors(self, node: Node, obj: Node, name: str, args_nodes: list[Node]) -> str:
+        """A chat memory advisor added with no conversation id: Spring AI 1.x used
+        ``"default"`` when a request named none; 2.0.1 rejects such a request. The 1.x
+        behaviour is kept explicitly as a default advisor parameter (a request's own
+        ``ChatMemory.CONVERSATION_ID`` still overrides it)."""
+        self.rule(
+            node,
+            f"{name}(...ChatMemoryAdvisor...)",
+            "1.x default conversation id: .param(ChatMemory.CONVERSATION_ID, \"default\")",
+        )
+        memory = self.use("ChatMemory", "spring_ai_py.chat.memory")
+        method = snake_case(name)
+        values = ", ".join(self.expr(a) for a in args_nodes)
+        default = f'(lambda a: a.param({memory}.CONVERSATION_ID, "default"))'
+        return f"{self.expr(obj)}.{method}({values}).{method}({default})"
 
     def _is_logger(self, obj_text: str) -> bool:
         lowered = obj_text.lower().removeprefix("this.")
@@ -1352,3 +1386,13 @@ def _declared_names(node: Node) -> Iterator[str]:
         for declarator in _named(node):
             if declarator.type == "variable_declarator":
                 yield text(declarator.child_by_field_name("name"))
+
+
+_MEMORY_ADVISORS = ("MessageChatMemoryAdvisor", "PromptChatMemoryAdvisor", "VectorStoreChatMemoryAdvisor")
+
+
+def _is_memory_advisor(node: Node) -> bool:
+    """``MessageChatMemoryAdvisor.builder(memory)...build()`` or ``new ...ChatMemoryAdvisor(...)``
+    written with no conversation id of its own."""
+    source = text(node)
+    return source.startswith(_MEMORY_ADVISORS) or source.startswith(tuple("new " + a for a in _MEMORY_ADVISORS))

@@ -137,3 +137,62 @@ def test_parameterized_type_reference_becomes_a_typing_generic(translate, tmp_pa
     body = "Object f() { return new ParameterizedTypeReference<List<String>>() {}; }"
     app = _translate(translate, tmp_path, body, "import java.util.List;\nimport org.springframework.core.ParameterizedTypeReference;", "ptr")
     assert app.load("demo").Demo().f() == list[str]
+
+
+def test_memory_advisor_without_a_conversation_id_keeps_the_1x_default(
+    translate, tmp_path: Path, openai_test_server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Spring AI 1.x used the conversation id "default" when a request named none; 2.0.1
+    # rejects such a request. The rule adds the 1.x default as a default advisor param.
+    source = (
+        "package com.acme;\n"
+        "import org.springframework.ai.chat.client.ChatClient;\n"
+        "import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;\n"
+        "import org.springframework.ai.chat.memory.MessageWindowChatMemory;\n"
+        "import org.springframework.ai.chat.model.ChatModel;\n"
+        "public class Chat {\n"
+        "  private final ChatClient client;\n"
+        "  public Chat(ChatModel model) {\n"
+        "    this.client = ChatClient.builder(model)\n"
+        "        .defaultAdvisors(MessageChatMemoryAdvisor.builder(MessageWindowChatMemory.builder().build()).build())\n"
+        "        .build();\n"
+        "  }\n"
+        "  public String ask(String q) { return client.prompt(q).call().content(); }\n"
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "memory", {"com/acme/Chat.java": source}))
+    assert ruff(app.output).returncode == 0
+    assert '.default_advisors((lambda a: a.param(ChatMemory.CONVERSATION_ID, "default")))' in app.source("chat")
+    assert "1.x default conversation id" in app.migration_md()
+    from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
+
+    options = OpenAiChatOptions.builder().model("gpt-4o-mini").api_key("sk-test").base_url(openai_test_server.base_url).build()
+    model = OpenAiChatModel(options=options)
+    chat = app.load("chat").Chat(model)
+    openai_test_server.enqueue_text("Hi Ada.")
+    openai_test_server.enqueue_text("Your name is Ada.")
+    assert chat.ask("I am Ada") == "Hi Ada."
+    assert chat.ask("Who am I?") == "Your name is Ada."
+    second = openai_test_server.requests[1].body["messages"]
+    assert [m["content"] for m in second] == ["I am Ada", "Hi Ada.", "Who am I?"]
+
+
+def test_record_components_of_spring_ai_records_are_attributes(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\n"
+        "import org.springframework.ai.tool.definition.ToolDefinition;\n"
+        "import org.springframework.ai.tool.augment.AugmentedArgumentEvent;\n"
+        "public class Events {\n"
+        "  public String describe(java.util.List<AugmentedArgumentEvent<String>> events) {\n"
+        '    return events.stream().map(event -> event.toolDefinition().name() + ":" + event.arguments())\n'
+        "        .collect(java.util.stream.Collectors.joining());\n"
+        "  }\n"
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "events", {"com/acme/Events.java": source}))
+    assert ruff(app.output).returncode == 0
+    from spring_ai_py.tool.augment import AugmentedArgumentEvent
+    from spring_ai_py.tool.definition import ToolDefinition
+
+    event = AugmentedArgumentEvent(ToolDefinition("weather", "d", "{}"), "{}", "notes")
+    assert app.load("events").Events().describe([event]) == "weather:notes"

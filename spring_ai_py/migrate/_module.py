@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from spring_ai_py.migrate._model import Bean, JavaClass, Method
@@ -177,6 +179,11 @@ class ModuleWriter(FileTranslator):
                 if constant.type == "enum_constant":
                     constant_name = text(constant.child_by_field_name("name"))
                     self.emit(f"{constant_name} = {py_string(constant_name)}", depth + 1)
+            if "toString" not in java_class.methods:
+                self.rule(node, f"enum {java_class.name} toString()", "__str__ returns the constant's name")
+                self.emit("", depth + 1)
+                self.emit("def __str__(self) -> str:", depth + 1)
+                self.emit("return self.name", depth + 2)
         members = _named(body) if body is not None else []
         if java_class.kind == "enum":
             members = [m for d in members if d.type == "enum_body_declarations" for m in _named(d)]
@@ -578,7 +585,19 @@ class ModuleWriter(FileTranslator):
 
     # -- module rendering -----------------------------------------------------------------
 
-    def render(self) -> str:
+    def first_party_imports(self) -> dict[str, set[str]]:
+        """The modules of the translated package this module imports: module → names."""
+        words = _words("\n".join(self.lines))
+        found: dict[str, set[str]] = {}
+        for python_name, (module, _) in self.used.items():
+            if python_name in words and module.split(".")[0] == self.app.python_package:
+                found.setdefault(module, set()).add(python_name)
+        return found
+
+    def render(self, imported_last: frozenset[str] = frozenset()) -> str:
+        """The module's source. Imports of the modules in ``imported_last`` (which import
+        this one too) go after the body, so whichever of the two is imported first has
+        defined its classes before the other asks for them."""
         header = ['"""Translated from ' + str(self.path.relative_to(self.app.root)) + ' by spring_ai_py migrate."""', "", "from __future__ import annotations", ""]
         body = "\n".join(self.lines).rstrip() + "\n"
         plain: set[str] = set()
@@ -610,6 +629,7 @@ class ModuleWriter(FileTranslator):
                 first.setdefault(module, set()).add(python_name)
             else:
                 third.setdefault(module, set()).add(python_name)
+        last = {m: first.pop(m) for m in sorted(imported_last) if m in first}
         sections = []
         for plain_names, named in ((plain, froms), (third_plain, third), (set(), first)):
             named = {m: n for m, n in named.items() if n}
@@ -618,7 +638,37 @@ class ModuleWriter(FileTranslator):
             if lines:
                 sections.append("\n".join(lines))
         import_lines = ["\n\n".join(sections)] if sections else []
-        return "\n".join(header + import_lines + ["", "", ""]) + body
+        tail = ""
+        if last:
+            tail = "\n\n# Imported last: these modules import this one too (a cycle the Java packages allow).\n"
+            tail += "\n".join(f"from {m} import {', '.join(sorted(n, key=_isort_key))}  # noqa: E402" for m, n in last.items()) + "\n"
+        return "\n".join(header + import_lines + ["", "", ""]) + body + tail
+
+    def used_at_import_time(self) -> set[str]:
+        """Names the module needs while it is being imported: in class headers, decorators
+        and class-level values (not inside functions, not in annotations, which
+        ``from __future__ import annotations`` leaves unevaluated)."""
+        needed: set[str] = set()
+        function_indents: list[int] = []
+        for line in self.lines:
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            indent = len(line) - len(line.lstrip())
+            while function_indents and indent <= function_indents[-1]:
+                function_indents.pop()
+            if function_indents:
+                continue
+            if stripped.startswith(("def ", "async def ")):
+                function_indents.append(indent)
+                continue
+            annotated = re.match(r"[A-Za-z_][A-Za-z0-9_]*\s*:(?!=)(.*)", stripped)
+            if annotated is not None and not stripped.startswith(("class ", "else", "try", "finally", "except")):
+                value = annotated.group(1).partition("=")[2]
+                needed |= _words(value)
+                continue
+            needed |= _words(stripped)
+        return needed
 
 
 def _isort_key(name: str) -> tuple[int, str]:

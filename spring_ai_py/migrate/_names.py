@@ -31,6 +31,8 @@ def module_name(class_name: str) -> str:
 PRIMITIVE_TYPES: dict[str, str] = {
     "String": "str",
     "CharSequence": "str",
+    "StringBuilder": "str",
+    "StringBuffer": "str",
     "char": "str",
     "Character": "str",
     "int": "int",

@@ -266,6 +266,7 @@ class Migration:
         app_class = self.application_class()
         main_module: str | None = None
         written_packages: set[Path] = {package_dir}
+        rendered: list[tuple[ModuleWriter, str, str, Path]] = []
         for path, tree in self.trees.items():
             writer = ModuleWriter(self.app, path, tree)
             top = [self.app.class_for_node(n) for n in _named(tree) if n.type in TYPE_DECLARATIONS]
@@ -283,6 +284,12 @@ class Migration:
             else:
                 source_text = writer.render()
             target = self.output / Path(*module.split(".")).with_suffix(".py")
+            rendered.append((writer, module, source_text, target))
+        last = _imported_last({module: writer for writer, module, _, _ in rendered})
+        for writer, module, source_text, target in rendered:
+            if module in last:
+                writer.rule(writer.root_node, "import cycle between translated modules", "the cyclic imports come after the module body")
+                source_text = writer.render(frozenset(last[module]))
             target.parent.mkdir(parents=True, exist_ok=True)
             written_packages.add(target.parent)
             target.write_text(source_text, encoding="utf-8")
@@ -539,6 +546,33 @@ class Migration:
         for finding in translated:
             lines.append(f"| {finding.file}:{finding.line} | {_cell(finding.construct)} | {_cell(finding.rule)} |")
         (self.output / "MIGRATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _imported_last(writers: dict[str, ModuleWriter]) -> dict[str, set[str]]:
+    """For each module in an import cycle, the modules it imports after its body: those of
+    the same cycle whose names it does not need while being imported."""
+    graph = {module: set(writer.first_party_imports()) & set(writers) for module, writer in writers.items()}
+
+    def reaches(start: str, goal: str) -> bool:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            current = todo.pop()
+            if current == goal:
+                return True
+            if current not in seen:
+                seen.add(current)
+                todo.extend(graph.get(current, ()))
+        return False
+
+    last: dict[str, set[str]] = {}
+    for module, writer in writers.items():
+        needed = writer.used_at_import_time()
+        imports = writer.first_party_imports()
+        for target in graph[module]:
+            if target != module and reaches(target, module) and not (imports[target] & needed):
+                last.setdefault(module, set()).add(target)
+    return last
 
 
 def _cell(value: str) -> str:

@@ -496,7 +496,8 @@ class FileTranslator:
         if text(obj) == "System" and name in ("out", "err"):
             raise Untranslatable("System.out / System.err used as a value")
         target = self.expr(obj)
-        return f"{target}.{name if name.isupper() else snake_case(name)}"
+        # Constants (MAX_SIZE) and nested types (Response.Kind) keep their Java name.
+        return f"{target}.{name if name[:1].isupper() else snake_case(name)}"
 
     def expr_array_access(self, node: Node) -> str:
         return f"{self.expr(node.child_by_field_name('array'))}[{self.expr(node.child_by_field_name('index'))}]"
@@ -696,8 +697,11 @@ class FileTranslator:
             return f"{kind}()"
         if base in ("HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap"):
             return f"dict({args[0]})" if args else "{}"
-        if base == "StringBuilder":
-            raise Untranslatable("StringBuilder: build a list of parts and join them")
+        if base in _STRING_BUILDERS:
+            self.rule(node, f"new {base}(...)", "a str grown with +=")
+            if args_nodes_of(node) and args_nodes_of(node)[0].type != "decimal_integer_literal":
+                return f"str({args[0]})"
+            return '""'
         if base in ("RuntimeException", "IllegalStateException", "Exception"):
             return f"RuntimeError({', '.join(args)})"
         if base == "IllegalArgumentException":
@@ -921,6 +925,8 @@ class FileTranslator:
             return f"{self.expr(obj)}[{':'.join(values) if len(values) == 2 else values[0] + ':'}]"
         if obj is not None and name == "charAt":
             return f"{self.expr(obj)}[{args()[0]}]"
+        if obj is not None and name in ("getMessage", "getLocalizedMessage") and not args_nodes:
+            return f"str({self.expr(obj)})"
         if obj is not None and name == "getClass" and not args_nodes:
             return f"type({self.expr(obj)})"
         if obj is not None and name == "getSimpleName" and not args_nodes:
@@ -956,6 +962,10 @@ class FileTranslator:
             return f"{self.expr(obj)}.entity({self.expr(args_nodes[0])})"
         if obj is not None and name in ("subscribe", "block", "blockFirst", "blockLast"):
             raise Untranslatable(f"Reactor .{name}(): iterate the stream with for / async for")
+        if obj is not None and name in ("append", "insert", "setLength", "reverse", "deleteCharAt") and (
+            self.scope.java_type(_root_identifier(obj)) or ""
+        ) in _STRING_BUILDERS:
+            raise Untranslatable(f"StringBuilder.{name} used as a value: grow a str with += instead")
         if obj is not None and name in ("defaultAdvisors", "advisors") and any(
             _is_memory_advisor(a) for a in args_nodes
         ):
@@ -1190,6 +1200,11 @@ class FileTranslator:
             name = text(inner.child_by_field_name("name"))
             obj = inner.child_by_field_name("object")
             args = _named(inner.child_by_field_name("arguments"))
+            appended = self._string_builder_appends(inner)
+            if appended is not None:
+                target, parts = appended
+                self.emit(f"{target} += {' + '.join(parts)}", depth)
+                return
             if name == "put" and obj is not None and len(args) == 2:
                 self.emit(f"{self.expr(obj)}[{self.expr(args[0])}] = {self.expr(args[1])}", depth)
                 return
@@ -1206,6 +1221,29 @@ class FileTranslator:
                 self.emit(f"{self.expr(obj)}.close()", depth)
                 return
         self.emit(self.expr(inner), depth)
+
+    def _string_builder_appends(self, node: Node) -> tuple[str, list[str]] | None:
+        """``sb.append(a).append(b);`` on a local ``StringBuilder`` → (``sb``, [``str(a)``, ``str(b)``])."""
+        parts: list[Node] = []
+        cursor = node
+        while cursor.type == "method_invocation" and text(cursor.child_by_field_name("name")) == "append":
+            arguments = _named(cursor.child_by_field_name("arguments"))
+            if len(arguments) != 1:
+                return None
+            parts.append(arguments[0])
+            cursor = cursor.child_by_field_name("object")
+            if cursor is None:
+                return None
+        if not parts or cursor.type != "identifier":
+            return None
+        if (self.scope.java_type(text(cursor)) or "") not in _STRING_BUILDERS:
+            return None
+        self.rule(node, "StringBuilder.append", "+= on a str")
+        rendered = []
+        for part in reversed(parts):
+            value = self.expr(part)
+            rendered.append(value if part.type in ("string_literal", "character_literal") else f"str({value})")
+        return self.expr(cursor), rendered
 
     def _assert(self, node: Node, name: str, args: list[Node], depth: int) -> None:
         value = self.expr(args[0])
@@ -1386,6 +1424,22 @@ def _declared_names(node: Node) -> Iterator[str]:
         for declarator in _named(node):
             if declarator.type == "variable_declarator":
                 yield text(declarator.child_by_field_name("name"))
+
+
+_STRING_BUILDERS = ("StringBuilder", "StringBuffer")
+
+
+def _root_identifier(node: Node) -> str:
+    """The variable a call chain starts from (``sb`` of ``sb.append(a).append(b)``), else ``""``."""
+    while node.type == "method_invocation" and node.child_by_field_name("object") is not None:
+        node = node.child_by_field_name("object")
+    return text(node) if node.type == "identifier" else ""
+
+
+def args_nodes_of(node: Node) -> list[Node]:
+    """The argument expressions of a call or ``new`` expression."""
+    arguments = node.child_by_field_name("arguments")
+    return _named(arguments) if arguments is not None else []
 
 
 _MEMORY_ADVISORS = ("MessageChatMemoryAdvisor", "PromptChatMemoryAdvisor", "VectorStoreChatMemoryAdvisor")

@@ -8,11 +8,10 @@ list and commit are in tests/migrate/spring_ai_examples.txt). Each app is transl
 OUT_DIR/<app>, checked with ruff and mypy, then started unedited with its API base URLs
 pointing at the fake servers. What an app reaches outside itself is stood in for:
 
-- MCP stdio connections (a servers JSON, or ``npx`` commands such as
-  ``@modelcontextprotocol/server-brave-search``) start the MCP tests' weather server:
-  when the app names a servers JSON, ``SPRING_AI_MCP_CLIENT_STDIO_SERVERSCONFIGURATION``
-  points at one naming it instead, and an ``npx`` first on ``PATH`` runs it whatever its
-  arguments;
+- MCP stdio connections start the MCP tests' weather server: when the app names a
+  servers JSON, ``SPRING_AI_MCP_CLIENT_STDIO_SERVERSCONFIGURATION`` points at one naming
+  it instead, and an ``npx`` / ``uvx`` first on ``PATH`` runs it whatever package it is
+  asked for (``@modelcontextprotocol/server-brave-search``, ``mcp-server-sqlite`` ...);
 - MCP HTTP connections to a server of the same example (``COMPANIONS``) start that
   server's own translation on a free port; other HTTP connections (``STAND_INS``) get
   the weather server over the same transport. Their URLs are given as environment
@@ -86,12 +85,13 @@ def _free_port() -> int:
 
 
 def _npx(scratch: Path) -> Path:
-    """A ``bin`` folder whose ``npx`` starts the weather server, whatever npm package it names."""
+    """A ``bin`` folder whose ``npx`` and ``uvx`` start the weather server, whatever package they name."""
     folder = scratch / "bin"
     folder.mkdir(exist_ok=True)
-    script = folder / "npx"
-    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{ROOT / "tests/mcp/weather_server.py"}" npx-stand-in\n')
-    script.chmod(0o755)
+    for runner in ("npx", "uvx"):
+        script = folder / runner
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{ROOT / "tests/mcp/weather_server.py"}" {runner}-stand-in\n')
+        script.chmod(0o755)
     return folder
 
 
@@ -184,11 +184,14 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
             process.kill()
             output, _ = process.communicate()
             return "serving" + answered, output[-400:]
-        requests = len(openai.requests) + len(anthropic.requests)
+        bodies = [r.body for r in [*openai.requests, *anthropic.requests]]
+        requests = len(bodies)
+        tools = max((len(b.get("tools") or []) for b in bodies), default=0)
+        sent = f"{requests} model requests" + (f", {tools} tools offered" if tools else "")
         if process.returncode == 0:
-            return f"exit 0, {requests} model requests", output[-400:]
+            return f"exit 0, {sent}", output[-400:]
         if requests and output.rstrip().endswith("EOFError: EOF when reading a line"):
-            return f"end of input (EOFError), {requests} model requests", output[-400:]
+            return f"end of input (EOFError), {sent}", output[-400:]
         return f"exit {process.returncode}", output[-600:]
 
 

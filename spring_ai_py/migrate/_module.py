@@ -503,6 +503,9 @@ class ModuleWriter(FileTranslator):
         for name in notes:
             if name in ("Override", "Bean", "Tool", "McpTool", "Autowired", "Nullable", "NonNull", "SuppressWarnings", "Deprecated") or name in MAPPINGS:
                 continue
+            if name == "ConditionalOnMissingBean" and text(notes[name] or node).strip("()").removesuffix(".class").strip() == "McpSyncClient":
+                self.rule(node, "@ConditionalOnMissingBean(McpSyncClient.class)", "main() builds it only when no MCP client is configured")
+                continue
             self.todo(node, f"@{name}", "annotation has no Python rule; dropped")
         return decorators
 

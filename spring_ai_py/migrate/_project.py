@@ -73,6 +73,8 @@ class _Wiring:
         for bean in self.app.beans:
             if bean.type_name == java_type or bean.type_name.split("<", 1)[0] == simple:
                 return self.bean(bean)
+        if java_type in _WITH_APPLICATION_MCP_CLIENTS:
+            self._add_application_mcp_clients()
         if java_type in CONTEXT_BEANS:
             return CONTEXT_BEANS[java_type]
         if simple in CONTEXT_BEANS and "<" not in java_type:
@@ -81,6 +83,20 @@ class _Wiring:
         if own is not None:
             return self.instance(own)
         raise Untranslatable(f"no bean of type {java_type} in the context")
+
+    def _add_application_mcp_clients(self) -> None:
+        """Spring injects the application's own ``McpSyncClient`` beans into every
+        ``List<McpSyncClient>`` and the MCP tool callbacks, after the configured ones."""
+        for bean in self.app.beans:
+            if bean.type_name != "McpSyncClient" or f"added:{bean.method.name}" in self.values:
+                continue
+            client = self.bean(bean)
+            self.values[f"added:{bean.method.name}"] = client
+            if "ConditionalOnMissingBean" in bean.method.annotations:
+                self.lines.append(f"if {client} is not None:")
+                self.lines.append(f"    context.add_mcp_sync_client({client})")
+            else:
+                self.lines.append(f"context.add_mcp_sync_client({client})")
 
     def instance(self, java_class: JavaClass) -> str:
         key = java_class.name
@@ -109,7 +125,21 @@ class _Wiring:
             self.provide(type_text(p.child_by_field_name("type")), annotations_of(p))
             for p in _named(bean.method.node.child_by_field_name("parameters"))
         ]
-        return self._assign(key, f"{owner}.{snake_case(bean.method.name)}({', '.join(arguments)})")
+        call = f"{owner}.{snake_case(bean.method.name)}({', '.join(arguments)})"
+        condition = bean.method.annotations.get("ConditionalOnMissingBean") if "ConditionalOnMissingBean" in bean.method.annotations else None
+        if condition is not None:
+            missing = text(condition).strip("()").removesuffix(".class").strip()
+            if missing in _AUTOCONFIGURED_LISTS:
+                # Boot skips the bean when auto-configuration made one of that type.
+                call = f"({call} if not {_AUTOCONFIGURED_LISTS[missing]} else None)"
+        return self._assign(key, call)
+
+
+#: Context beans that hold the application's own ``McpSyncClient`` beans too.
+_WITH_APPLICATION_MCP_CLIENTS = {"List<McpSyncClient>", "ToolCallbackProvider", "SyncMcpToolCallbackProvider"}
+
+#: Beans that auto-configuration makes from the configuration (``@ConditionalOnMissingBean``).
+_AUTOCONFIGURED_LISTS = {"McpSyncClient": "context.mcp_sync_clients()"}
 
 
 def _needs_environment(java_class: JavaClass) -> bool:

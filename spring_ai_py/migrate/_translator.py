@@ -315,6 +315,11 @@ class FileTranslator:
                 self.rule(node, f"import {fqn}", f"from {home[0]} import {home[1]}")
             elif fqn.startswith(WIRING_PACKAGES) or simple in PRIMITIVE_TYPES or fqn.startswith(self.app.package_prefix()):
                 self.imports[simple] = None
+            elif simple in _BUILDER_RULE_IMPORTS:
+                # Its uses are translated by a rule, or kept as comments (and listed) when no rule fits.
+                self.imports[simple] = None
+                self.poisoned.add(simple)
+                self.rule(node, f"import {fqn}", "no import: the MCP client builder rule translates its uses")
             else:
                 self.imports[simple] = None
                 self.poisoned.add(simple)
@@ -846,6 +851,15 @@ class FileTranslator:
         if obj_text == "Thread" and name == "sleep":
             self.std.add("time")
             return f"time.sleep({args()[0]} / 1000)"
+        if obj_text in ("Paths", "Path") and name in ("get", "of"):
+            self.std.add("pathlib.Path")
+            return f"Path({', '.join(args())})"
+        if obj_text == "System" and name == "getProperty":
+            return self._system_property(args_nodes)
+        if name == "build" and obj is not None:
+            built = self._mcp_client_chain(node)
+            if built is not None:
+                return built
         if obj_text == "System" and name == "getenv":
             self.std.add("os")
             return f"os.environ.get({args()[0]})"
@@ -970,6 +984,74 @@ class FileTranslator:
             _is_memory_advisor(a) for a in args_nodes
         ):
             return self._memory_advisors(node, obj, name, args_nodes)
+        return None
+
+    def _system_property(self, args_nodes: list[Node]) -> str:
+        """``System.getProperty(key[, default])`` for the keys with a Python equivalent."""
+        key = java_string_value(text(args_nodes[0])) if args_nodes and args_nodes[0].type == "string_literal" else None
+        values = {
+            # Java names macOS "Mac OS X", where platform.system() says "Darwin".
+            "os.name": ("platform", '{"Darwin": "Mac OS X"}.get(platform.system(), platform.system())'),
+            "user.home": ("os", 'os.path.expanduser("~")'),
+            "user.dir": ("os", "os.getcwd()"),
+            "user.name": ("getpass", "getpass.getuser()"),
+            "java.io.tmpdir": ("tempfile", "tempfile.gettempdir()"),
+            "line.separator": ("os", "os.linesep"),
+            "file.separator": ("os", "os.sep"),
+            "path.separator": ("os", "os.pathsep"),
+        }
+        if key not in values:
+            raise Untranslatable(f"System.getProperty({text(args_nodes[0]) if args_nodes else ''}): no Python equivalent")
+        module, expression = values[key]
+        self.std.add(module)
+        self.rule(args_nodes[0], f"System.getProperty({key!r})", expression)
+        return expression
+
+    def _mcp_client_chain(self, node: Node) -> str | None:
+        """The MCP Java SDK's client builders, for a stdio server:
+        ``ServerParameters.builder(cmd).args(...).env(...).build()`` → ``McpStdioConnection``;
+        ``McpClient.sync(new StdioClientTransport(params, mapper)).requestTimeout(d).build()``
+        → ``McpSyncClient.from_connection(params, request_timeout=..., initialize=False)``."""
+        calls: list[tuple[str, list[Node]]] = []
+        cursor = node
+        while cursor.type == "method_invocation" and cursor.child_by_field_name("object") is not None:
+            calls.append((text(cursor.child_by_field_name("name")), _named(cursor.child_by_field_name("arguments"))))
+            cursor = cursor.child_by_field_name("object")
+        if cursor.type != "identifier" or cursor.type == "method_invocation":
+            return None
+        calls.reverse()
+        root, (first, first_args), steps = text(cursor), calls[0], calls[1:]
+        if root == "ServerParameters" and first == "builder":
+            command = self.expr(first_args[0])
+            arguments: list[str] = []
+            env = None
+            for step, step_args in steps[:-1]:
+                if step == "args" and len(step_args) == 1 and step_args[0].type != "string_literal":
+                    arguments = [f"*{self.expr(step_args[0])}"]
+                elif step == "args":
+                    arguments = [self.expr(a) for a in step_args]
+                elif step == "env":
+                    env = self.expr(step_args[0])
+                else:
+                    raise Untranslatable(f"ServerParameters.Builder.{step}() has no rule")
+            self.rule(node, "ServerParameters.builder(...)", "McpStdioConnection")
+            connection = self.use("McpStdioConnection", "spring_ai_py.mcp")
+            env_part = f", env={env}" if env is not None else ""
+            return f"{connection}({command}, [{', '.join(arguments)}]{env_part})"
+        if root == "McpClient" and first == "sync":
+            transport = first_args[0] if first_args else None
+            if transport is None or transport.type != "object_creation_expression" or text(transport.child_by_field_name("type")) != "StdioClientTransport":
+                raise Untranslatable("McpClient.sync over a transport other than StdioClientTransport")
+            parameters = self.expr(args_nodes_of(transport)[0])
+            options = []
+            for step, step_args in steps[:-1]:
+                if step == "requestTimeout":
+                    options.append(f"request_timeout={self.expr(step_args[0])}.total_seconds()")
+                else:
+                    raise Untranslatable(f"McpClient.SyncSpec.{step}() has no rule")
+            self.rule(node, "McpClient.sync(new StdioClientTransport(...))", "McpSyncClient.from_connection")
+            client = self.use("McpSyncClient", "spring_ai_py.mcp")
+            return f"{client}.from_connection({', '.join([parameters, *options, 'initialize=False'])})"
         return None
 
     def _memory_advisors(self, node: Node, obj: Node, name: str, args_nodes: list[Node]) -> str:
@@ -1425,6 +1507,9 @@ def _declared_names(node: Node) -> Iterator[str]:
             if declarator.type == "variable_declarator":
                 yield text(declarator.child_by_field_name("name"))
 
+
+#: MCP Java SDK types that only the MCP client builder rule (``_mcp_client_chain``) uses.
+_BUILDER_RULE_IMPORTS = {"McpClient", "ServerParameters", "StdioClientTransport", "McpJsonDefaults"}
 
 _STRING_BUILDERS = ("StringBuilder", "StringBuffer")
 

@@ -645,6 +645,10 @@ class ModuleWriter(FileTranslator):
         if last:
             tail = "\n\n# Imported last: these modules import this one too (a cycle the Java packages allow).\n"
             tail += "\n".join(f"from {m} import {', '.join(sorted(n, key=_isort_key))}  # noqa: E402" for m, n in last.items()) + "\n"
+        guard = '\n\nif __name__ == "__main__":'
+        if tail and guard in body:
+            before, _, after = body.rpartition(guard)
+            return "\n".join(header + import_lines + ["", "", ""]) + before + tail + guard + after
         return "\n".join(header + import_lines + ["", "", ""]) + body + tail
 
     def used_at_import_time(self) -> set[str]:

@@ -102,7 +102,7 @@ class _Wiring:
         key = java_class.name
         if key in self.values:
             return self.values[key]
-        self.writer.resolve_type_name(java_class.name)
+        self.writer.resolve_type_name(java_class.top.name)
         arguments = []
         if _needs_environment(java_class):
             arguments.append("context.environment")
@@ -114,7 +114,7 @@ class _Wiring:
         for member in _named(java_class.node.child_by_field_name("body")):
             if member.type == "field_declaration" and "Autowired" in annotations_of(member):
                 arguments.append(self.provide(type_text(member.child_by_field_name("type")), {}))
-        return self._assign(key, f"{java_class.name}({', '.join(arguments)})")
+        return self._assign(key, f"{java_class.qualified}({', '.join(arguments)})")
 
     def bean(self, bean: Bean) -> str:
         key = f"{bean.owner.name}.{bean.method.name}"
@@ -134,6 +134,9 @@ class _Wiring:
                 call = f"({call} if not {_AUTOCONFIGURED_LISTS[missing]} else None)"
         return self._assign(key, call)
 
+
+#: Bean types whose tools Spring's ``toolCallbackResolver`` resolves by name.
+_TOOL_BEAN_TYPES = {"ToolCallback", "FunctionToolCallback", "MethodToolCallback", "ToolCallbackProvider", "MethodToolCallbackProvider", "StaticToolCallbackProvider"}
 
 #: Context beans that hold the application's own ``McpSyncClient`` beans too.
 _WITH_APPLICATION_MCP_CLIENTS = {"List<McpSyncClient>", "ToolCallbackProvider", "SyncMcpToolCallbackProvider"}
@@ -369,6 +372,7 @@ class Migration:
         writer.emit(f"with SpringApplication.run({run_arguments}) as context:", 1)
         wiring = _Wiring(writer, self.app)
         body: list[str] = []
+        self._tool_beans(writer, wiring, body)
         for bean in self.app.beans:
             if bean.type_name in RUNNER_TYPES:
                 try:
@@ -400,6 +404,24 @@ class Migration:
         writer.emit('if __name__ == "__main__":')
         writer.emit("main()", 1)
         return writer.render()
+
+    def _tool_beans(self, writer: ModuleWriter, wiring: _Wiring, body: list[str]) -> None:
+        """An app that names tools (``toolNames("x")``) finds them among its ``ToolCallback``
+        and ``ToolCallbackProvider`` beans, as Spring's ``toolCallbackResolver`` does."""
+        sources = "\n".join(text(tree) for tree in self.trees.values())
+        if "toolNames(" not in sources and "defaultToolNames(" not in sources:
+            return
+        for bean in self.app.beans:
+            if bean.type_name in _TOOL_BEAN_TYPES or bean.type_name.startswith("List<ToolCallback"):
+                try:
+                    value = wiring.bean(bean)
+                except Untranslatable as error:
+                    writer.todo(bean.method.node, f"@Bean {bean.method.name}", str(error))
+                    continue
+                writer.rule(bean.method.node, f"{bean.type_name} bean {bean.method.name}", "context.add_tool_callbacks: resolvable by tool name")
+                star = "*" if bean.type_name.startswith("List<") else ""
+                # Before any bean asks for a ChatClient.Builder (which builds the tool calling manager).
+                wiring.lines.append(f"context.add_tool_callbacks({star}{value})")
 
     def _mcp_server(self, writer: ModuleWriter, wiring: _Wiring, body: list[str]) -> str | None:
         if not self.is_mcp_server():

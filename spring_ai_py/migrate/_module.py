@@ -175,10 +175,23 @@ class ModuleWriter(FileTranslator):
         if java_class.kind == "record":
             self._record_fields(java_class, depth + 1)
         if java_class.kind == "enum":
+            with_arguments = _enum_has_arguments(node)
             for constant in _named(body):
                 if constant.type == "enum_constant":
                     constant_name = text(constant.child_by_field_name("name"))
-                    self.emit(f"{constant_name} = {py_string(constant_name)}", depth + 1)
+                    arguments = constant.child_by_field_name("arguments")
+                    values = [py_string(constant_name)]
+                    if arguments is not None:
+                        values += [self.expr(a) for a in _named(arguments)]
+                    self.emit(f"{constant_name} = {values[0] if not with_arguments else '(' + ', '.join(values) + ')'}", depth + 1)
+            if with_arguments:
+                # The value stays the constant's name (what Jackson writes); the arguments go to __init__.
+                self.rule(node, f"enum {java_class.name} with constructor arguments", "Enum whose __init__ takes the arguments")
+                self.emit("", depth + 1)
+                self.emit(f"def __new__(cls, constant: str, *arguments: object) -> {java_class.name}:", depth + 1)
+                self.emit("member = object.__new__(cls)", depth + 2)
+                self.emit("member._value_ = constant", depth + 2)
+                self.emit("return member", depth + 2)
             if "toString" not in java_class.methods:
                 self.rule(node, f"enum {java_class.name} toString()", "__str__ returns the constant's name")
                 self.emit("", depth + 1)
@@ -259,6 +272,8 @@ class ModuleWriter(FileTranslator):
             if "Value" in notes:
                 environment_needed = True
         signature = ["self"]
+        if java_class.kind == "enum" and _enum_has_arguments(java_class.node):
+            signature.append("_constant: str")
         if environment_needed:
             signature.append("environment: Environment")
             self.use("Environment", "spring_ai_py.autoconfigure")
@@ -676,6 +691,14 @@ class ModuleWriter(FileTranslator):
                 continue
             needed |= _words(stripped)
         return needed
+
+
+def _enum_has_arguments(node: Node) -> bool:
+    """Whether an enum's constants pass constructor arguments (``C("metric")``)."""
+    body = node.child_by_field_name("body")
+    return body is not None and any(
+        c.type == "enum_constant" and c.child_by_field_name("arguments") is not None for c in _named(body)
+    )
 
 
 def _isort_key(name: str) -> tuple[int, str]:

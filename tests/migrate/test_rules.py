@@ -35,6 +35,9 @@ RULES = [
     ("try_catch", 'String f() { try { throw new IllegalStateException("bad"); } catch (Exception e) { return e.getMessage(); } }', "except Exception as e:", None),
     ("println", 'void f() { System.out.println("hi"); }', 'print("hi")', ("f", (), None)),
     ("equals_length", 'boolean f(String a) { return a.equals("x") && a.length() == 1; }', 'a == "x" and len(a) == 1', ("f", ("x",), True)),
+    ("string_builder", 'String f(List<String> xs) { StringBuilder sb = new StringBuilder(); sb.append("a:"); for (String x : xs) { sb.append(x).append(","); } return sb.toString(); }', 'sb += "a:"', ("f", (["x", "y"],), "a:x,y,")),
+    ("get_message", 'String f() { try { throw new IllegalStateException("boom"); } catch (Exception e) { return e.getMessage(); } }', "return str(e)", ("f", (), "boom")),
+    ("system_property", 'boolean f() { return System.getProperty("os.name").toLowerCase().contains("win"); }', "platform.system()", ("f", (), None)),
     ("assert_not_null", 'void f(String a) { Assert.notNull(a, "a cannot be null"); }', 'raise ValueError("a cannot be null")', None),
 ]
 
@@ -196,3 +199,41 @@ def test_record_components_of_spring_ai_records_are_attributes(translate, tmp_pa
 
     event = AugmentedArgumentEvent(ToolDefinition("weather", "d", "{}"), "{}", "notes")
     assert app.load("events").Events().describe([event]) == "weather:notes"
+
+
+def test_enum_with_constructor_arguments_keeps_its_name_as_value(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\n"
+        'public enum Unit {\n  C("metric"), F("imperial");\n'
+        "  private final String unitName;\n"
+        "  Unit(String unitName) { this.unitName = unitName; }\n"
+        "  public String getUnitName() { return unitName; }\n}\n"
+    )
+    app = translate(write_project(tmp_path / "units", {"com/acme/Unit.java": source}))
+    assert ruff(app.output).returncode == 0, app.source("unit")
+    unit = app.load("unit").Unit
+    assert unit.C.get_unit_name() == "metric"
+    assert unit.F.get_unit_name() == "imperial"
+    assert (unit.C.value, str(unit.F), unit("C")) == ("C", "F", unit.C)
+
+
+def test_import_cycle_between_translated_modules_comes_after_the_body(translate, tmp_path: Path) -> None:
+    # Java allows two classes to use each other; Python modules importing each other at
+    # the top fail with "partially initialized module".
+    files = {
+        "com/acme/App.java": (
+            "package com.acme;\npublic class App {\n  public enum Unit { C, F }\n"
+            "  public String run() { return new Request().describe(); }\n}\n"
+        ),
+        "com/acme/Request.java": (
+            "package com.acme;\npublic class Request {\n"
+            "  private App.Unit unit = App.Unit.C;\n"
+            '  public String describe() { return "unit " + unit; }\n'
+            "  public App app() { return new App(); }\n}\n"
+        ),
+    }
+    app = translate(write_project(tmp_path / "cycle", files))
+    assert ruff(app.output).returncode == 0
+    assert "# Imported last" in app.source("app") + app.source("request")
+    assert app.load("app").App().run() == "unit C"
+    assert app.load("request").Request().app().run() == "unit C"

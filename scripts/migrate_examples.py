@@ -64,6 +64,11 @@ SCRIPTED: dict[str, list[Any]] = {
         '{"thoughts": "added push and pop", "response": "class MinStack: push pop getMin"}',
         '{"evaluation": "PASS", "feedback": "complete"}',
     ],
+    "kotlin/kotlin-hello-world": ['{"setup": "Why did the Kotlin developer cross the road?", "punchline": "To get to the other type."}'],
+    "kotlin/kotlin-function-callback": [
+        [{"name": "WeatherInfo", "arguments": {"location": "Paris", "lat": 48.86, "lon": 2.35, "unit": "C"}}],
+        "Paris: 15°C.",
+    ],
     "advisors/tool-argument-augmenter-demo": [
         [{"name": "weather", "arguments": {"location": "Paris", "innerThought": "the user asks for Paris", "confidence": "high", "memoryNotes": ["Paris"]}}],
         '{"result": "Sunny, 25°C in Paris", "thinking": {"innerThought": "answered from the tool", "confidence": "high", "memoryNotes": ["Paris"]}}',
@@ -187,9 +192,11 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
         bodies = [r.body for r in [*openai.requests, *anthropic.requests]]
         requests = len(bodies)
         tools = max((len(b.get("tools") or []) for b in bodies), default=0)
+        results = [m.get("content") for b in bodies for m in b.get("messages") or [] if m.get("role") == "tool"]
         sent = f"{requests} model requests" + (f", {tools} tools offered" if tools else "")
+        sent += f", {len(results)} tool results" if results else ""
         if process.returncode == 0:
-            return f"exit 0, {sent}", output[-400:]
+            return f"exit 0, {sent}", (f"tool result: {str(results[0])[:200]}\n" if results else "") + output[-400:]
         if requests and output.rstrip().endswith("EOFError: EOF when reading a line"):
             return f"end of input (EOFError), {sent}", output[-400:]
         return f"exit {process.returncode}", output[-600:]

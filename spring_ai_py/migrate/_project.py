@@ -22,6 +22,7 @@ from spring_ai_py.migrate._module import (
     string_value,
     type_text,
 )
+from spring_ai_py.migrate._kotlin import kotlin_to_java
 from spring_ai_py.migrate._names import module_name, snake_case
 from spring_ai_py.migrate._translator import Application, Node, Untranslatable, _named, parse, text
 
@@ -175,11 +176,27 @@ class Migration:
             return []
         return sorted(p for p in self.java_root.rglob("*.java") if p.is_file())
 
+    def kotlin_files(self) -> list[Path]:
+        roots = [self.source / "src" / "main" / "kotlin", self.java_root]
+        return sorted(p for root in roots if root.is_dir() for p in root.rglob("*.kt") if p.is_file())
+
+    def _parse(self, path: Path, declared: set[str]) -> Node:
+        if path.suffix != ".kt":
+            return parse(path.read_bytes())
+        spelled = kotlin_to_java(path.read_bytes(), declared)
+        self.app.kotlin_lines[path] = spelled.lines
+        relative = str(path.relative_to(self.source))
+        self.app.findings.append(Finding(relative, 1, "Kotlin source", "spelled as Java by the Kotlin front end, then translated by the Java rules"))
+        for line, construct, rule, todo in spelled.findings:
+            self.app.findings.append(Finding(relative, line, construct, rule, todo))
+        return parse(spelled.java.encode("utf-8"))
+
     def read(self) -> None:
-        files = self.java_files()
+        files = self.java_files() + self.kotlin_files()
+        declared = {m.group(1) for p in self.kotlin_files() for m in re.finditer(r"\bclass\s+([A-Za-z_]\w*)", p.read_text(encoding="utf-8"))}
         packages = []
         for path in files:
-            tree = parse(path.read_bytes())
+            tree = self._parse(path, declared)
             self.trees[path] = tree
             package = next((text(n).removeprefix("package").strip().rstrip(";").strip() for n in _named(tree) if n.type == "package_declaration"), "")
             packages.append(package)
@@ -188,15 +205,13 @@ class Migration:
         for path, package in zip(files, packages, strict=True):
             relative = package[len(common) :].strip(".")
             sub = [snake_case(p) for p in relative.split(".") if p]
-            for node in _named(self.trees[path]):
-                if node.type in TYPE_DECLARATIONS:
-                    name = text(node.child_by_field_name("name"))
-                    module = ".".join([self.package, *sub, module_name(name)])
-                    self._collect(node, path, module, None)
-        for kotlin in sorted(self.source.rglob("*.kt")):
-            if "test" in kotlin.relative_to(self.source).parts[:3]:
+            types = [n for n in _named(self.trees[path]) if n.type in TYPE_DECLARATIONS]
+            if not types:
                 continue
-            self.app.findings.append(Finding(str(kotlin.relative_to(self.source)), 1, "Kotlin source", "", "Kotlin is not translated; port this file by hand"))
+            # Every type of a file goes to one module, named after the file's first type.
+            module = ".".join([self.package, *sub, module_name(text(types[0].child_by_field_name("name")))])
+            for node in types:
+                self._collect(node, path, module, None)
 
     def _collect(self, node: Node, path: Path, module: str, outer: JavaClass | None) -> JavaClass:
         kind = node.type.removesuffix("_declaration")
@@ -578,7 +593,7 @@ class Migration:
         lines = [
             f"# Migration of {self.source.resolve().name}",
             "",
-            f"`spring_ai_py migrate` translated {len(self.trees)} Java files into the package `{self.package}`.",
+            f"`spring_ai_py migrate` translated {len(self.trees)} source files into the package `{self.package}`.",
             f"{len(translated)} constructs were translated by a rule, {len(todo)} were not.",
             "Each construct that was not is kept in the code as a `# TODO(migrate):` comment",
             "holding the Java text.",

@@ -183,6 +183,8 @@ class Application:
         self.record_components: set[str] = set()
         self.nodes: dict[int, JavaClass] = {}
         self.python_package = ""
+        #: For each Kotlin file, the Kotlin line of each line of its Java spelling.
+        self.kotlin_lines: dict[Path, list[int]] = {}
 
     def class_for_node(self, node: Node) -> JavaClass:
         """The type collected for a declaration node."""
@@ -209,9 +211,12 @@ class Application:
     def record(
         self, file: Path, node: Node, construct: str, rule: str = "", todo: str = ""
     ) -> None:
-        self.findings.append(
-            Finding(str(file.relative_to(self.root)), _line(node), construct, rule, todo)
-        )
+        line = _line(node)
+        kotlin_lines = self.kotlin_lines.get(file)
+        if kotlin_lines:
+            # The node is in the Java spelling of a Kotlin file: report the Kotlin line.
+            line = kotlin_lines[min(line, len(kotlin_lines)) - 1]
+        self.findings.append(Finding(str(file.relative_to(self.root)), line, construct, rule, todo))
 
 
 # -- the file translator -------------------------------------------------------------------
@@ -851,6 +856,12 @@ class FileTranslator:
         if obj_text == "Thread" and name == "sleep":
             self.std.add("time")
             return f"time.sleep({args()[0]} / 1000)"
+        if obj_text == "KotlinUntranslated" and name == "statement":
+            # The Kotlin front end's marker for a statement it has no Java spelling for.
+            raise Untranslatable(java_string_value(text(args_nodes[0])))
+        if obj is not None and name == "printStackTrace" and not args_nodes:
+            self.std.add("traceback")
+            return "traceback.print_exc()"
         if obj_text in ("Paths", "Path") and name in ("get", "of"):
             self.std.add("pathlib.Path")
             return f"Path({', '.join(args())})"

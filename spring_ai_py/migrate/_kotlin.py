@@ -487,7 +487,10 @@ class _Writer:
                 continue
             if child.type == "interpolation":
                 flush()
-                parts.append(f"({self.expr(_named(child)[0])})")
+                inner = _named(child)[0]
+                rendered = self.expr(inner)
+                simple = inner.type in ("identifier", "navigation_expression", "call_expression", "this_expression")
+                parts.append(rendered if simple else f"({rendered})")
             else:
                 buffer += _text(child)
         flush()
@@ -495,7 +498,8 @@ class _Writer:
             return '""'
         if len(parts) == 1 and not parts[0].startswith('"'):
             return f"String.valueOf({parts[0]})"
-        if not parts[0].startswith('"') and not any(p.startswith('"') for p in parts):
+        if not parts[0].startswith('"'):
+            # Java reads "(a) + b" as a cast; a leading "" makes the + a concatenation.
             parts.insert(0, '""')
         return " + ".join(parts)
 

@@ -208,8 +208,10 @@ class Migration:
             types = [n for n in _named(self.trees[path]) if n.type in TYPE_DECLARATIONS]
             if not types:
                 continue
-            # Every type of a file goes to one module, named after the file's first type.
-            module = ".".join([self.package, *sub, module_name(text(types[0].child_by_field_name("name")))])
+            # Every type of a file goes to one module, named after the file's first type (a
+            # Kotlin file after the file itself: its name need not be a type's).
+            stem = path.stem if path.suffix == ".kt" else text(types[0].child_by_field_name("name"))
+            module = ".".join([self.package, *sub, module_name(stem)])
             for node in types:
                 self._collect(node, path, module, None)
 

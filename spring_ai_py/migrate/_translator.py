@@ -587,6 +587,8 @@ class FileTranslator:
                         parts.append(rendered)
                     else:
                         parts.append(f"str({rendered})")
+                if len(parts) > 1 and parts[0] == '""':
+                    parts = parts[1:]  # every other operand is a str already
                 return " + ".join(parts)
         left = self.expr(left_node)
         right = self.expr(right_node)

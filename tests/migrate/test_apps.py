@@ -155,3 +155,29 @@ def test_resources_are_copied_as_they_are_and_extras_named(translate) -> None:
     copied = app.output / app.package / "resources" / "mcp-servers-config.json"
     assert json.loads(copied.read_text()) == json.loads((APPS / "mcp-client/src/main/resources/mcp-servers-config.json").read_text())
     assert '"spring_ai_py[mcp]"' in (app.output / "pyproject.toml").read_text()
+
+
+def test_kotlin_app_runs_its_tool_bean_by_name_and_reads_json(
+    translate, openai_test_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    pytest.importorskip("tree_sitter_kotlin")
+    app = translate(APPS / "kotlin-tools")
+    assert ruff(app.output).returncode == 0, ruff(app.output).stdout
+    assert app.report.untranslated == []
+    kotlin = [f for f in app.report.findings if f.file.endswith("KotlinToolsApplication.kt")]
+    assert any(f.construct == "entity<T>()" and f.line == 21 for f in kotlin)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("SPRING_AI_OPENAI_BASE_URL", openai_test_server.base_url)
+    openai_test_server.enqueue_tool_calls([{"name": "forecast", "arguments": {"city": "Oslo"}}])
+    openai_test_server.enqueue_text('{"city": "Oslo", "summary": "stormy", "level": "HIGH"}')
+
+    app.load("kotlin_tools_application").main([])
+
+    assert "Oslo: stormy (HIGH)" in capsys.readouterr().out
+    first, second = (r.body for r in openai_test_server.requests)
+    assert [t["function"]["name"] for t in first["tools"]] == ["forecast"]
+    assert json.loads(second["messages"][-1]["content"]) == {"city": "Oslo", "level": "HIGH", "label": "stormy"}
+    # Every type of Types.kt lands in one module named after the file.
+    types = app.load("types")
+    assert types.Level.HIGH.label == "stormy"
+    assert types.Forecast.model_validate({"city": "x", "summary": "y", "level": "LOW"}).level is types.Level.LOW

@@ -339,7 +339,12 @@ class _Writer:
                 del self.out[before:]
                 # A call the Java translator cannot resolve: it keeps the statement as a TODO.
                 reason = json.dumps(f"Kotlin {error} has no rule: {_text(statement).split(chr(10), 1)[0][:60]}")
-                self.emit(f"KotlinUntranslated.statement({reason});", statement, depth)
+                marker = f"KotlinUntranslated.statement({reason})"
+                variable = _first(statement, "variable_declaration") if statement.type == "property_declaration" else None
+                if variable is not None:
+                    # Declared as Java declares it, so later uses of the name are kept as TODO too.
+                    marker = f"var {_text(_named(variable)[0])} = {marker}"
+                self.emit(f"{marker};", statement, depth)
 
     def statement(self, node: Node, depth: int) -> None:
         kind = node.type

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,6 +163,8 @@ class Migration:
         self.package = snake_case(re.sub(r"[^A-Za-z0-9]+", "_", source.resolve().name)).strip("_") or "app"
         if self.package[0].isdigit():
             self.package = "app_" + self.package
+        if self.package in sys.stdlib_module_names or self.package in ("spring_ai_py", "pydantic", "fastapi"):
+            self.package += "_app"  # a package named "types" or "enum" would hide the library's
         self.java_root = source / "src" / "main" / "java"
         self.resources = source / "src" / "main" / "resources"
         self.trees: dict[Path, Node] = {}

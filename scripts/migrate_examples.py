@@ -20,7 +20,7 @@ pointing at the fake servers. What an app reaches outside itself is stood in for
 A command line app "runs" when it exits 0, or when it ends at the end of its input as
 the Java app does (``EOFError`` where Java's ``Scanner`` throws
 ``NoSuchElementException``) after sending model requests. A server "runs" when it is
-still serving after a few seconds (web apps also answer one request). Nothing is written
+still serving after 10 seconds (HTTP ones are asked for ``/mcp``). Nothing is written
 outside OUT_DIR.
 """
 
@@ -177,8 +177,11 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
         env.update(_outside(stack, app, out_root, examples, env))
         env["SERVER_PORT"] = str(port)
         process = subprocess.Popen([sys.executable, "-m", package], cwd=scratch, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        sources = "".join(p.read_text() for p in (out / package).rglob("*.py"))
+        serves = "uvicorn.run(" in sources or "run_stdio()" in sources
         try:
-            output, _ = process.communicate("What is Spring AI?\nexit\n", timeout=8)
+            # A server is judged after 10 s; a command line app may take longer on a loaded machine.
+            output, _ = process.communicate("What is Spring AI?\nexit\n", timeout=10 if serves else 60)
         except subprocess.TimeoutExpired:
             answered = ""
             try:

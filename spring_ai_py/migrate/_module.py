@@ -188,7 +188,7 @@ class ModuleWriter(FileTranslator):
                 # The value stays the constant's name (what Jackson writes); the arguments go to __init__.
                 self.rule(node, f"enum {java_class.name} with constructor arguments", "Enum whose __init__ takes the arguments")
                 self.emit("", depth + 1)
-                self.emit(f"def __new__(cls, constant: str, *arguments: object) -> {java_class.name}:", depth + 1)
+                self.emit(f"def __new__(cls, constant: str, *arguments: object) -> {java_class.qualified}:", depth + 1)
                 self.emit("member = object.__new__(cls)", depth + 2)
                 self.emit("member._value_ = constant", depth + 2)
                 self.emit("return member", depth + 2)
@@ -434,7 +434,8 @@ class ModuleWriter(FileTranslator):
         python_name = java_class.python_method_name(name, len(method.params))
         self.emit(f"{prefix} {python_name}({', '.join(signature)}) -> {return_type}:", depth)
         if body is None:
-            self.emit("...", depth + 1)
+            # An interface or abstract method: implementations override it.
+            self.emit("..." if return_type == "None" else "raise NotImplementedError", depth + 1)
             self.emit("", depth)
             return
         if flux_chain is not None:

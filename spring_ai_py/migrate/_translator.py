@@ -952,6 +952,11 @@ class FileTranslator:
             return f"{self.expr(obj)}[{':'.join(values) if len(values) == 2 else values[0] + ':'}]"
         if obj is not None and name == "charAt":
             return f"{self.expr(obj)}[{args()[0]}]"
+        if obj is not None and name in ("getKey", "getValue") and not args_nodes and (
+            self.scope.java_type(obj_text) or ""
+        ).replace("Map.", "").startswith("Entry"):
+            # Map entries are (key, value) tuples of dict.items().
+            return f"{self.expr(obj)}[{0 if name == 'getKey' else 1}]"
         if obj is not None and name in ("getMessage", "getLocalizedMessage") and not args_nodes:
             return f"str({self.expr(obj)})"
         if obj is not None and name == "getClass" and not args_nodes:
@@ -1407,6 +1412,9 @@ class FileTranslator:
         name = text(node.child_by_field_name("name"))
         source = self.expr(node.child_by_field_name("value"))
         self.scope.names[name] = snake_case(name)
+        declared = node.child_by_field_name("type")
+        if declared is not None:
+            self.scope.types[name] = text(declared)
         self.emit(f"for {snake_case(name)} in {source}:", depth)
         self.block(node.child_by_field_name("body"), depth + 1)
 

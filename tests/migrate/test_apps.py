@@ -157,6 +157,7 @@ def test_resources_are_copied_as_they_are_and_extras_named(translate) -> None:
     assert '"spring_ai_py[mcp]"' in (app.output / "pyproject.toml").read_text()
 
 
+@pytest.mark.filterwarnings("ignore:ChatClientRequestSpec.tool_names:DeprecationWarning")
 def test_kotlin_app_runs_its_tool_bean_by_name_and_reads_json(
     translate, openai_test_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:

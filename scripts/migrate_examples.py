@@ -69,6 +69,10 @@ SCRIPTED: dict[str, list[Any]] = {
         [{"name": "WeatherInfo", "arguments": {"location": "Paris", "lat": 48.86, "lon": 2.35, "unit": "C"}}],
         "Paris: 15°C.",
     ],
+    "misc/spring-ai-java-function-callback": [
+        [{"name": "WeatherInfo", "arguments": {"location": "Tokyo", "lat": 35.68, "lon": 139.69, "unit": "C"}}],
+        "Tokyo: 10°C.",
+    ],
     "advisors/tool-argument-augmenter-demo": [
         [{"name": "weather", "arguments": {"location": "Paris", "innerThought": "the user asks for Paris", "confidence": "high", "memoryNotes": ["Paris"]}}],
         '{"result": "Sunny, 25°C in Paris", "thinking": {"innerThought": "answered from the tool", "confidence": "high", "memoryNotes": ["Paris"]}}',

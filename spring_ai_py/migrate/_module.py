@@ -148,6 +148,9 @@ class ModuleWriter(FileTranslator):
             simple = name.split("<", 1)[0]
             if simple in RUNNER_TYPES:
                 continue
+            if simple in _FUNCTIONAL_INTERFACES and _FUNCTIONAL_INTERFACES[simple] in java_class.methods:
+                self.rule(java_class.node, f"{java_class.name} implements {simple}", f"a callable: __call__ is {_FUNCTIONAL_INTERFACES[simple]}")
+                continue
             try:
                 bases.append(self.resolve_type_name(simple))
             except Untranslatable:
@@ -166,6 +169,11 @@ class ModuleWriter(FileTranslator):
         elif java_class.kind == "enum":
             self.use("Enum", "enum")
             bases = ["Enum"]
+        java_bean = _is_java_bean(java_class)
+        if java_bean:
+            self.use("BaseModel", "pydantic")
+            self.use("ConfigDict", "pydantic")
+            bases = ["BaseModel"]
         header = f"class {java_class.name}({', '.join(bases)}):" if bases else f"class {java_class.name}:"
         self.emit(header, depth)
         start = len(self.lines)
@@ -201,7 +209,9 @@ class ModuleWriter(FileTranslator):
         if java_class.kind == "enum":
             members = [m for d in members if d.type == "enum_body_declarations" for m in _named(d)]
         self._static_fields(java_class, members, depth + 1)
-        if java_class.kind in ("class", "enum"):
+        if java_bean:
+            self._bean_fields(java_class, members, depth + 1)
+        elif java_class.kind in ("class", "enum"):
             self._constructor(java_class, members, depth + 1)
         for member in members:
             if member.type == "method_declaration":
@@ -210,7 +220,38 @@ class ModuleWriter(FileTranslator):
                 continue
             else:
                 self.comment_out(member, depth + 1, f"{member.type.replace('_', ' ')} has no rule")
+        for interface in [java_class.superclass, *java_class.interfaces]:
+            method = _FUNCTIONAL_INTERFACES.get((interface or "").split("<", 1)[0])
+            if method is not None and method in java_class.methods:
+                self.emit(f"__call__ = {java_class.python_method_name(method, None)}", depth + 1)
+                break
         self.ensure_body(start, depth + 1)
+        self.emit("", depth)
+
+    def _bean_fields(self, java_class: JavaClass, members: list[Node], depth: int) -> None:
+        """A JavaBean (no-argument constructor, a getter and setter per field) is what
+        Jackson reads and writes: a mutable pydantic model, the Jackson annotations as
+        ``Field`` arguments."""
+        self.rule(java_class.node, f"JavaBean {java_class.name}", "mutable pydantic model")
+        self.use("Field", "pydantic")
+        self.emit("model_config = ConfigDict(populate_by_name=True)", depth)
+        for member in members:
+            if member.type != "field_declaration" or "static" in modifiers_of(member):
+                continue
+            notes = annotations_of(member)
+            py_type = self.py_type(member.child_by_field_name("type"))
+            for declarator in [c for c in _named(member) if c.type == "variable_declarator"]:
+                name = text(declarator.child_by_field_name("name"))
+                value = declarator.child_by_field_name("value")
+                arguments = [f"default={self.expr(value) if value is not None else 'None'}"]
+                alias = string_value(annotation_values(notes.get("JsonProperty")).get("value")) if "JsonProperty" in notes else None
+                if alias is not None and alias != snake_case(name):
+                    arguments.append(f"alias={py_string(alias)}")
+                description = string_value(annotation_values(notes.get("JsonPropertyDescription")).get("value")) if "JsonPropertyDescription" in notes else None
+                if description is not None:
+                    arguments.append(f"description={py_string(description)}")
+                annotation = py_type if value is not None else f"{py_type} | None"
+                self.emit(f"{field_name(java_class, name)}: {annotation} = Field({', '.join(arguments)})", depth)
         self.emit("", depth)
 
     def _record_fields(self, java_class: JavaClass, depth: int) -> None:
@@ -692,6 +733,35 @@ class ModuleWriter(FileTranslator):
                 continue
             needed |= _words(stripped)
         return needed
+
+
+#: java.util.function interfaces: a class implementing one is called through this method.
+_FUNCTIONAL_INTERFACES = {"Function": "apply", "BiFunction": "apply", "Supplier": "get", "Consumer": "accept", "BiConsumer": "accept", "Predicate": "test"}
+
+
+def _is_java_bean(java_class: JavaClass) -> bool:
+    """A class with only no-argument constructors whose every instance field has a getter
+    and a setter (Jackson's data classes before records)."""
+    if java_class.kind != "class" or java_class.superclass or java_class.interfaces:
+        return False
+    body = java_class.node.child_by_field_name("body")
+    members = _named(body) if body is not None else []
+    if any(m.type == "constructor_declaration" and _named(m.child_by_field_name("parameters")) for m in members):
+        return False
+    names = [
+        text(d.child_by_field_name("name"))
+        for m in members
+        if m.type == "field_declaration" and "static" not in modifiers_of(m)
+        for d in _named(m)
+        if d.type == "variable_declarator"
+    ]
+    if not names:
+        return False
+    for name in names:
+        capital = name[:1].upper() + name[1:]
+        if f"set{capital}" not in java_class.methods or not ({f"get{capital}", f"is{capital}"} & set(java_class.methods)):
+            return False
+    return True
 
 
 def _enum_has_arguments(node: Node) -> bool:

@@ -237,3 +237,43 @@ def test_import_cycle_between_translated_modules_comes_after_the_body(translate,
     assert "# Imported last" in app.source("app") + app.source("request")
     assert app.load("app").App().run() == "unit C"
     assert app.load("request").Request().app().run() == "unit C"
+
+
+def test_java_bean_becomes_a_mutable_pydantic_model_with_jackson_names(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\n"
+        "import com.fasterxml.jackson.annotation.JsonProperty;\n"
+        "import com.fasterxml.jackson.annotation.JsonPropertyDescription;\n"
+        "public class Request {\n"
+        "  public Request() {}\n"
+        '  @JsonProperty(required = true, value = "city_name")\n'
+        '  @JsonPropertyDescription("The city")\n'
+        '  private String city = "";\n'
+        "  private int days;\n"
+        "  public String getCity() { return city; }\n"
+        "  public void setCity(String city) { this.city = city; }\n"
+        "  public int getDays() { return days; }\n"
+        "  public void setDays(int days) { this.days = days; }\n"
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "bean", {"com/acme/Request.java": source}))
+    assert ruff(app.output).returncode == 0, app.source("request")
+    request_type = app.load("request").Request
+    request = request_type.model_validate({"city_name": "Oslo", "days": 3})
+    assert (request.get_city(), request.get_days()) == ("Oslo", 3)
+    request.set_days(4)
+    assert request.model_dump(by_alias=True) == {"city_name": "Oslo", "days": 4}
+    schema = request_type.model_json_schema(by_alias=True)
+    assert schema["properties"]["city_name"]["description"] == "The city"
+
+
+def test_a_class_implementing_function_is_callable(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport java.util.function.Function;\n"
+        "public class Doubler implements Function<Integer, Integer> {\n"
+        "  @Override\n  public Integer apply(Integer x) { return x * 2; }\n}\n"
+    )
+    app = translate(write_project(tmp_path / "fn", {"com/acme/Doubler.java": source}))
+    assert ruff(app.output).returncode == 0
+    assert app.report.untranslated == []
+    assert app.load("doubler").Doubler()(21) == 42

@@ -1501,7 +1501,67 @@ class FileTranslator:
         raise Untranslatable("labeled statement: restructure the loop")
 
     def stmt_switch_expression(self, node: Node, depth: int) -> None:
-        raise Untranslatable("switch: write an if/elif chain or match")
+        """A ``switch`` statement (``case x:`` groups ending in ``break``, or ``case x ->``
+        rules) → an ``if`` / ``elif`` / ``else`` chain; ``default`` becomes the ``else``."""
+        condition = _named(node.child_by_field_name("condition"))[0]
+        subject = self.expr(condition)
+        branches: list[tuple[list[str], list[Node]]] = []
+        labels: list[str] = []
+        default = False
+        for entry in _named(node.child_by_field_name("body")):
+            entry_labels = [c for c in _named(entry) if c.type == "switch_label"]
+            statements = [c for c in _named(entry) if c.type != "switch_label"]
+            for label in entry_labels:
+                values = _named(label)
+                if not values:
+                    default = True
+                for value in values:
+                    labels.append(self._case_value(value, condition))
+            if not statements:
+                continue  # labels that fall through to the next group
+            if entry.type == "switch_block_statement_group":
+                last = statements[-1]
+                if last.type == "break_statement":
+                    statements = statements[:-1]
+                elif entry.id != _named(node.child_by_field_name("body"))[-1].id and last.type not in (
+                    "return_statement",
+                    "throw_statement",
+                    "continue_statement",
+                ):
+                    raise Untranslatable("switch case falling through to the next one")
+                if any(_breaks_out(s) for s in statements):
+                    raise Untranslatable("break inside a switch case")
+            branches.append((["default"] if default else labels, statements))
+            labels, default = [], False
+        self.rule(node, "switch statement", "if / elif / else")
+        if not subject.isidentifier():
+            self.lambda_count += 1
+            temporary = f"_switch_{self.lambda_count}"
+            self.emit(f"{temporary} = {subject}", depth)
+            subject = temporary
+        ordered = [b for b in branches if b[0] != ["default"]] + [b for b in branches if b[0] == ["default"]]
+        for index, (values, statements) in enumerate(ordered):
+            if values == ["default"]:
+                self.emit("else:" if index else "if True:", depth)
+            else:
+                test = f"{subject} == {values[0]}" if len(values) == 1 else f"{subject} in ({', '.join(values)})"
+                self.emit(f"{'if' if index == 0 else 'elif'} {test}:", depth)
+            start = len(self.lines)
+            for statement in statements:
+                self.statement(statement, depth + 1)
+            self.ensure_body(start, depth + 1)
+
+    def _case_value(self, value: Node, condition: Node) -> str:
+        """A case label; a bare enum constant is qualified by the switched value's enum."""
+        if value.type == "identifier" and self.scope.lookup(text(value)) is None:
+            declared = (self.scope.java_type(text(condition)) or "").split("<", 1)[0]
+            enum = self.app.find_class(declared.rsplit(".", 1)[-1], self.current) if declared else None
+            if enum is None or enum.kind != "enum":
+                raise Untranslatable(f"case {text(value)}: the enum of the switched value is not known")
+            return f"{self.resolve_type_name(enum.name) if enum.outer is None else enum.qualified}.{text(value)}"
+        if value.type not in ("string_literal", "character_literal", "decimal_integer_literal", "hex_integer_literal", "field_access", "identifier"):
+            raise Untranslatable(f"case {value.type.replace('_', ' ')}")
+        return self.expr(value)
 
     def stmt_yield_statement(self, node: Node, depth: int) -> None:
         raise Untranslatable("yield inside switch")
@@ -1533,6 +1593,15 @@ def _declared_names(node: Node) -> Iterator[str]:
 _BUILDER_RULE_IMPORTS = {"McpClient", "ServerParameters", "StdioClientTransport", "McpJsonDefaults"}
 
 _STRING_BUILDERS = ("StringBuilder", "StringBuffer")
+
+
+def _breaks_out(node: Node) -> bool:
+    """Whether a ``break`` in ``node`` leaves the switch (not a loop or switch inside it)."""
+    if node.type == "break_statement":
+        return True
+    if node.type in ("for_statement", "enhanced_for_statement", "while_statement", "do_statement", "switch_expression", "lambda_expression"):
+        return False
+    return any(_breaks_out(c) for c in _named(node))
 
 
 def _root_identifier(node: Node) -> str:

@@ -38,6 +38,8 @@ RULES = [
     ("string_builder", 'String f(List<String> xs) { StringBuilder sb = new StringBuilder(); sb.append("a:"); for (String x : xs) { sb.append(x).append(","); } return sb.toString(); }', 'sb += "a:"', ("f", (["x", "y"],), "a:x,y,")),
     ("get_message", 'String f() { try { throw new IllegalStateException("boom"); } catch (Exception e) { return e.getMessage(); } }', "return str(e)", ("f", (), "boom")),
     ("system_property", 'boolean f() { return System.getProperty("os.name").toLowerCase().contains("win"); }', "platform.system()", ("f", (), None)),
+    ("switch_groups", 'String f(String p) { String r = "?"; switch (p.toLowerCase()) { case "a": r = "A"; break; case "b": case "c": r = "BC"; break; case "all": default: r = "ALL"; } return r; }', "elif _switch_1 in (", ("f", ("C",), "BC")),
+    ("switch_rules", 'int f(int n) { int r = 0; switch (n) { case 1, 2 -> r = 10; default -> { r = -1; } } return r; }', "if n in (1, 2):", ("f", (5,), -1)),
     ("assert_not_null", 'void f(String a) { Assert.notNull(a, "a cannot be null"); }', 'raise ValueError("a cannot be null")', None),
 ]
 

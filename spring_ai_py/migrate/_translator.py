@@ -1624,4 +1624,6 @@ def _is_memory_advisor(node: Node) -> bool:
     """``MessageChatMemoryAdvisor.builder(memory)...build()`` or ``new ...ChatMemoryAdvisor(...)``
     written with no conversation id of its own."""
     source = text(node)
+    if ".conversationId(" in source:
+        return False  # 1.x's own default id: the port keeps that builder method (deprecated)
     return source.startswith(_MEMORY_ADVISORS) or source.startswith(tuple("new " + a for a in _MEMORY_ADVISORS))

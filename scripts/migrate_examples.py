@@ -73,6 +73,13 @@ SCRIPTED: dict[str, list[Any]] = {
         [{"name": "WeatherInfo", "arguments": {"location": "Tokyo", "lat": 35.68, "lon": 139.69, "unit": "C"}}],
         "Tokyo: 10°C.",
     ],
+    "prompt-engineering/prompt-engineering-patterns": [
+        '"POSITIVE"',
+        *[REPLY] * 3,
+        '{"movie_reviews": [{"sentiment": "NEGATIVE", "name": "Her"}]}',
+        *[REPLY] * 7,
+        *['{"classification": "IMPORTANT", "reasoning": "a security bug is reported"}'] * 5,
+    ],
     "advisors/tool-argument-augmenter-demo": [
         [{"name": "weather", "arguments": {"location": "Paris", "innerThought": "the user asks for Paris", "confidence": "high", "memoryNotes": ["Paris"]}}],
         '{"result": "Sunny, 25°C in Paris", "thinking": {"innerThought": "answered from the tool", "confidence": "high", "memoryNotes": ["Paris"]}}',
@@ -202,6 +209,8 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
         results = [m.get("content") for b in bodies for m in b.get("messages") or [] if m.get("role") == "tool"]
         sent = f"{requests} model requests" + (f", {tools} tools offered" if tools else "")
         sent += f", {len(results)} tool results" if results else ""
+        if process.returncode == 0 and "Traceback (most recent call last)" in output:
+            return f"exit 0 after a caught error, {sent}", output[-600:]
         if process.returncode == 0:
             return f"exit 0, {sent}", (f"tool result: {str(results[0])[:200]}\n" if results else "") + output[-400:]
         if requests and output.rstrip().endswith("EOFError: EOF when reading a line"):

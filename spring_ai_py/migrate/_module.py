@@ -454,10 +454,13 @@ class ModuleWriter(FileTranslator):
         for decorator in self._decorators(node, notes):
             self.emit(decorator, depth)
         self.current_method = method
+        saved_locals = self.app.local_classes
+        self.app.local_classes = {**saved_locals, **self.app.local_types.get(node.id, {})}
         try:
             self._write_method_body(java_class, node, method, name, depth)
         finally:
             self.current_method = None
+            self.app.local_classes = saved_locals
 
     def _write_method_body(self, java_class: JavaClass, node: Node, method: Method, name: str, depth: int) -> None:
         if method.static:

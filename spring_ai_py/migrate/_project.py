@@ -218,7 +218,7 @@ class Migration:
             for node in types:
                 self._collect(node, path, module, None)
 
-    def _collect(self, node: Node, path: Path, module: str, outer: JavaClass | None) -> JavaClass:
+    def _collect(self, node: Node, path: Path, module: str, outer: JavaClass | None, local: bool = False) -> JavaClass:
         kind = node.type.removesuffix("_declaration")
         name = text(node.child_by_field_name("name"))
         java_class = JavaClass(name, kind, path, module, node, outer, annotations_of(node))
@@ -270,12 +270,17 @@ class Migration:
                     continue
                 variants[len(params)] = method
                 java_class.methods.setdefault(method_name, method)
+                body_node = member.child_by_field_name("body")
+                for declaration in _local_declarations(body_node) if body_node is not None else []:
+                    # A type declared in a method body is visible there only.
+                    local_type = self._collect(declaration, path, module, None, local=True)
+                    self.app.local_types.setdefault(member.id, {})[local_type.name] = local_type
             elif member.type in TYPE_DECLARATIONS:
-                nested = self._collect(member, path, module, java_class)
+                nested = self._collect(member, path, module, java_class, local)
                 java_class.nested[nested.name] = nested
-        if outer is None:
+        if outer is None and not local:
             self.app.classes[name] = java_class
-        for method in bean_methods(java_class):
+        for method in bean_methods(java_class) if not local else []:
             self.app.beans.append(Bean(java_class, method))
         self.app.nodes[node.id] = java_class
         return java_class
@@ -618,6 +623,18 @@ class Migration:
         for finding in translated:
             lines.append(f"| {finding.file}:{finding.line} | {_cell(finding.construct)} | {_cell(finding.rule)} |")
         (self.output / "MIGRATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _local_declarations(block: Node) -> list[Node]:
+    """The type declarations among a method body's statements (not inside lambdas or
+    other types)."""
+    found = []
+    for child in _named(block):
+        if child.type in TYPE_DECLARATIONS:
+            found.append(child)
+        elif child.type in ("block", "if_statement", "for_statement", "enhanced_for_statement", "while_statement", "try_statement"):
+            found.extend(_local_declarations(child))
+    return found
 
 
 def _imported_last(writers: dict[str, ModuleWriter]) -> dict[str, set[str]]:

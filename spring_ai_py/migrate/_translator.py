@@ -183,6 +183,10 @@ class Application:
         self.record_components: set[str] = set()
         self.nodes: dict[int, JavaClass] = {}
         self.python_package = ""
+        #: Types declared in method bodies, by the method's node id; ``local_classes`` are
+        #: those of the method being translated.
+        self.local_types: dict[int, dict[str, JavaClass]] = {}
+        self.local_classes: dict[str, JavaClass] = {}
         #: For each Kotlin file, the Kotlin line of each line of its Java spelling.
         self.kotlin_lines: dict[Path, list[int]] = {}
 
@@ -199,6 +203,8 @@ class Application:
         return java_class.module
 
     def find_class(self, name: str, near: JavaClass | None = None) -> JavaClass | None:
+        if name in self.local_classes:
+            return self.local_classes[name]
         cursor = near
         while cursor is not None:
             if name in cursor.nested:
@@ -1496,6 +1502,33 @@ class FileTranslator:
 
     def stmt_local_class_declaration(self, node: Node, depth: int) -> None:
         raise Untranslatable("local class: move it to module level")
+
+    def stmt_record_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def stmt_enum_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def stmt_class_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def _local_type(self, node: Node, depth: int) -> None:
+        """A type declared in a method body: a class defined in the function, as Java
+        scopes it; a model among them is completed once the function's names exist."""
+        java_class = self.app.nodes.get(node.id)
+        write_class = getattr(self, "write_class", None)
+        if java_class is None or write_class is None:
+            raise Untranslatable(f"local {node.type.removesuffix('_declaration')}: move it to module level")
+        saved = (self.current_method, self.scope, self.poisoned)
+        try:
+            write_class(java_class, depth)
+        finally:
+            self.current_method, self.scope, self.poisoned = saved
+        self.rule(node, f"local {java_class.kind} {java_class.name}", "a class defined in the function")
+        models = [java_class] if java_class.kind == "record" else []
+        models += [n for n in java_class.nested.values() if n.kind == "record"]
+        for model in models:
+            self.emit(f"{model.qualified}.model_rebuild()", depth)
 
     def stmt_labeled_statement(self, node: Node, depth: int) -> None:
         raise Untranslatable("labeled statement: restructure the loop")

@@ -279,3 +279,31 @@ def test_a_class_implementing_function_is_callable(translate, tmp_path: Path) ->
     assert ruff(app.output).returncode == 0
     assert app.report.untranslated == []
     assert app.load("doubler").Doubler()(21) == 42
+
+
+def test_local_records_and_enums_are_classes_of_the_function(translate, tmp_path: Path) -> None:
+    # Two methods may declare local types of the same name; each sees its own.
+    source = (
+        "package com.acme;\n"
+        "import tools.jackson.databind.json.JsonMapper;\n"
+        "public class Reviews {\n"
+        "  JsonMapper jsonMapper = new JsonMapper();\n"
+        "  public String first() {\n"
+        "    record Review(Sentiment sentiment, String name) {\n"
+        "      enum Sentiment { GOOD, BAD }\n"
+        "    }\n"
+        '    Review review = new Review(Review.Sentiment.GOOD, "Her");\n'
+        "    return jsonMapper.writeValueAsString(review);\n"
+        "  }\n"
+        "  public String second() {\n"
+        "    record Review(int stars) {}\n"
+        "    return jsonMapper.writeValueAsString(new Review(4));\n"
+        "  }\n"
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "local", {"com/acme/Reviews.java": source}))
+    assert ruff(app.output).returncode == 0, app.source("reviews")
+    assert app.report.untranslated == []
+    reviews = app.load("reviews").Reviews()
+    assert reviews.first() == '{"sentiment":"GOOD","name":"Her"}'
+    assert reviews.second() == '{"stars":4}'

@@ -87,7 +87,19 @@ SCRIPTED: dict[str, list[Any]] = {
 }
 #: MCP HTTP connections answered by the translation of another app of the same example:
 #: client app → (server app, environment of the server, connection kind, connection name).
-COMPANIONS: dict[str, tuple[str, dict[str, str], str, str]] = {}
+COMPANIONS: dict[str, tuple[str, dict[str, str], str, str]] = {
+    # The SSE clients were written for 1.x, whose servers spoke SSE; 2.0.1's default is
+    # STREAMABLE, so their servers are started with spring.ai.mcp.server.protocol=SSE.
+    "model-context-protocol/dynamic-tool-update/client": ("model-context-protocol/dynamic-tool-update/server", {"SPRING_AI_MCP_SERVER_PROTOCOL": "SSE"}, "sse", "server1"),
+    "model-context-protocol/sampling/mcp-sampling-client": ("model-context-protocol/sampling/mcp-sampling-server", {"SPRING_AI_MCP_SERVER_PROTOCOL": "SSE"}, "sse", "server1"),
+    "model-context-protocol/mcp-annotations/mcp-annotations-client": ("model-context-protocol/mcp-annotations/mcp-annotations-server", {}, "streamable", "server1"),
+    "model-context-protocol/sampling/annotations/mcp-sampling-client-annotations": (
+        "model-context-protocol/sampling/annotations/mcp-sampling-server-annotations",
+        {},
+        "streamable",
+        "server1",
+    ),
+}
 #: MCP HTTP connections to a server outside the example: app → (kind, connection name).
 STAND_INS: dict[str, tuple[str, str]] = {
     "model-context-protocol/brave-docker-agents-gateway": ("sse", "gateway"),

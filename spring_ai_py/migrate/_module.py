@@ -551,15 +551,23 @@ class ModuleWriter(FileTranslator):
 
     def _decorators(self, node: Node, notes: dict[str, Node | None]) -> list[str]:
         decorators = []
+        java_name = text(node.child_by_field_name("name")) if node.child_by_field_name("name") is not None else ""
+        # The tool keeps the Java method's name (what the model sees) when snake_case changes it.
+        keep_name = f"name={py_string(java_name)}" if java_name and snake_case(java_name) != java_name else ""
         if "Tool" in notes:
             self.use("tool", "spring_ai_py.tool.annotation")
             self.rule(node, "@Tool", "@tool")
             arguments = self._keyword_args(notes["Tool"])
+            if keep_name and "name" not in annotation_values(notes["Tool"]):
+                arguments = ", ".join(a for a in (keep_name, arguments) if a)
             decorators.append(f"@tool({arguments})" if arguments else "@tool")
         if "McpTool" in notes:
             self.use("McpTool", "spring_ai_py.mcp.annotation")
             self.rule(node, "@McpTool", "@McpTool")
-            decorators.append(f"@McpTool({self._keyword_args(notes['McpTool'])})")
+            arguments = self._keyword_args(notes["McpTool"])
+            if keep_name and "name" not in annotation_values(notes["McpTool"]):
+                arguments = ", ".join(a for a in (keep_name, arguments) if a)
+            decorators.append(f"@McpTool({arguments})")
         for name in notes:
             if name in ("Override", "Bean", "Tool", "McpTool", "Autowired", "Nullable", "NonNull", "SuppressWarnings", "Deprecated") or name in MAPPINGS:
                 continue

@@ -472,7 +472,10 @@ class Migration:
         else:
             writer.use("uvicorn", "uvicorn_module")
             body.append('port = int(context.environment.get_property("server.port", "8080") or "8080")')
-            body.append('uvicorn.run(server.streamable_http_app(), host="127.0.0.1", port=port)')
+            # spring.ai.mcp.server.protocol: STREAMABLE (2.0.1's default) or SSE (1.x's).
+            body.append('protocol = (context.environment.get_property("spring.ai.mcp.server.protocol", "STREAMABLE") or "").upper()')
+            body.append('app = server.sse_app() if protocol == "SSE" else server.streamable_http_app()')
+            body.append('uvicorn.run(app, host="127.0.0.1", port=port)')
         return "server"
 
     def _create_app(self, writer: ModuleWriter, controllers: list[JavaClass]) -> None:

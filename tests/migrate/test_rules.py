@@ -307,3 +307,19 @@ def test_local_records_and_enums_are_classes_of_the_function(translate, tmp_path
     reviews = app.load("reviews").Reviews()
     assert reviews.first() == '{"sentiment":"GOOD","name":"Her"}'
     assert reviews.second() == '{"stars":4}'
+
+
+def test_a_tool_keeps_the_java_method_name_the_model_sees(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport org.springframework.ai.tool.annotation.Tool;\n"
+        "public class Weather {\n"
+        '  @Tool(description = "Temperature of a city")\n'
+        '  public String getTemperature(String city) { return city + ": 20"; }\n'
+        "}\n"
+    )
+    app = translate(write_project(tmp_path / "toolname", {"com/acme/Weather.java": source}))
+    from spring_ai_py.tool import ToolCallbacks
+
+    (callback,) = ToolCallbacks.from_(app.load("weather").Weather())
+    assert callback.get_tool_definition().name == "getTemperature"
+    assert callback.call('{"city": "Oslo"}') == "Oslo: 20"

@@ -196,8 +196,8 @@ class _Writer:
         if "data" in modifiers:
             self.rule(node, f"data class {name}", "record")
             components = ", ".join(self.parameter(p) for p in parameters)
-            implements = f" implements {', '.join(supertypes)}" if supertypes else ""
-            self.emit(f"record {name}({components}){implements} {{", node, depth)
+            clause = f" implements {', '.join(supertypes)}" if supertypes else ""
+            self.emit(f"record {name}({components}){clause} {{", node, depth)
             self.members(body, depth + 1)
             self.emit("}", node, depth)
             return

@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spring_ai_py.migrate._kotlin import kotlin_to_java
 from spring_ai_py.migrate._model import Bean, Finding, JavaClass, Method
 from spring_ai_py.migrate._module import (
     CONTEXT_BEANS,
@@ -23,7 +24,6 @@ from spring_ai_py.migrate._module import (
     string_value,
     type_text,
 )
-from spring_ai_py.migrate._kotlin import kotlin_to_java
 from spring_ai_py.migrate._names import module_name, snake_case
 from spring_ai_py.migrate._translator import Application, Node, Untranslatable, _named, parse, text
 

@@ -657,7 +657,7 @@ class ModuleWriter(FileTranslator):
 
     def first_party_imports(self) -> dict[str, set[str]]:
         """The modules of the translated package this module imports: module → names."""
-        words = _words("\n".join(self.lines))
+        words = _words("\n".join(ln for ln in self.lines if not ln.lstrip().startswith("#")))
         found: dict[str, set[str]] = {}
         for python_name, (module, _) in self.used.items():
             if python_name in words and module.split(".")[0] == self.app.python_package:
@@ -670,24 +670,26 @@ class ModuleWriter(FileTranslator):
         defined its classes before the other asks for them."""
         header = ['"""Translated from ' + str(self.path.relative_to(self.app.root)) + ' by spring_ai_py migrate."""', "", "from __future__ import annotations", ""]
         body = "\n".join(self.lines).rstrip() + "\n"
+        # Names only in comments (Java kept as TODO) need no import.
+        code = "\n".join(ln for ln in self.lines if not ln.lstrip().startswith("#"))
         plain: set[str] = set()
         froms: dict[str, set[str]] = {}
         for entry in self.std:
             module, _, name = entry.rpartition(".")
-            if (name if module else entry) not in _words(body):
+            if (name if module else entry) not in _words(code):
                 continue
             if not module:
                 plain.add(entry)
             else:
                 froms.setdefault(module, set()).add(name)
-        if "Any" in _words(body):
+        if "Any" in _words(code):
             froms.setdefault("typing", set()).add("Any")
         elif "Any" in froms.get("typing", set()):
             froms["typing"].discard("Any")
         third_plain: set[str] = set()
         third: dict[str, set[str]] = {}
         first: dict[str, set[str]] = {}
-        words = _words(body)
+        words = _words(code)
         for python_name, (module, _) in self.used.items():
             if python_name not in words:
                 continue

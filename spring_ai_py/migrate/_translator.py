@@ -722,6 +722,9 @@ class FileTranslator:
             return '""'
         if base in ("RuntimeException", "IllegalStateException", "Exception"):
             return f"RuntimeError({', '.join(args)})"
+        if base == "Random":
+            self.std.add("random")
+            return f"random.Random({', '.join(args)})"
         if base == "IllegalArgumentException":
             return f"ValueError({', '.join(args)})"
         if base == "UnsupportedOperationException":
@@ -937,6 +940,12 @@ class FileTranslator:
             return f"{self.expr(obj)}.{level}({', '.join([rendered, *values])})"
         if obj is not None and name in ("collect", "toList", "count", "forEach") and self._is_stream(obj):
             return self._stream(node, obj, name, args_nodes)
+        if obj is not None and name in ("findFirst", "findAny", "anyMatch", "allMatch", "noneMatch") and self._is_stream(obj):
+            raise Untranslatable(f"stream terminal {name}(): write a loop or next(...)")
+        if obj is not None and name in _RANDOM_METHODS and self._declared_type(obj) == "Random":
+            values = args()
+            method, default = _RANDOM_METHODS[name]
+            return f"{self.expr(obj)}.{method}({', '.join(values) if values else default})"
         if obj is not None and name == "equals" and len(args_nodes) == 1:
             return f"{self.expr(obj)} == {self.expr(args_nodes[0])}"
         if obj is not None and name == "equalsIgnoreCase":
@@ -1093,6 +1102,16 @@ class FileTranslator:
         values = ", ".join(self.expr(a) for a in args_nodes)
         default = f'(lambda a: a.param({memory}.CONVERSATION_ID, "default"))'
         return f"{self.expr(obj)}.{method}({values}).{method}({default})"
+
+    def _declared_type(self, node: Node) -> str:
+        """The Java type a variable or field was declared with (``""`` when unknown)."""
+        name = text(node).removeprefix("this.")
+        declared = self.scope.java_type(name)
+        owner = self.current
+        while declared is None and owner is not None:
+            declared = owner.fields.get(name)
+            owner = owner.outer
+        return (declared or "").split("<", 1)[0]
 
     def _is_logger(self, obj_text: str) -> bool:
         lowered = obj_text.lower().removeprefix("this.")
@@ -1616,7 +1635,7 @@ def field_name(owner: JavaClass, name: str) -> str:
 
 
 def _declared_names(node: Node) -> Iterator[str]:
-    if node.type == "local_variable_declaration":
+    if node.type in ("local_variable_declaration", "field_declaration"):
         for declarator in _named(node):
             if declarator.type == "variable_declarator":
                 yield text(declarator.child_by_field_name("name"))
@@ -1624,6 +1643,13 @@ def _declared_names(node: Node) -> Iterator[str]:
 
 #: MCP Java SDK types that only the MCP client builder rule (``_mcp_client_chain``) uses.
 _BUILDER_RULE_IMPORTS = {"McpClient", "ServerParameters", "StdioClientTransport", "McpJsonDefaults"}
+
+#: java.util.Random's methods → random.Random's (with the argument when Java gives none).
+_RANDOM_METHODS = {
+    "nextInt": ("randrange", "2**31"),
+    "nextDouble": ("random", ""),
+    "nextBoolean": ("choice", "[True, False]"),
+}
 
 _STRING_BUILDERS = ("StringBuilder", "StringBuffer")
 

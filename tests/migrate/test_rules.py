@@ -40,13 +40,14 @@ RULES = [
     ("system_property", 'boolean f() { return System.getProperty("os.name").toLowerCase().contains("win"); }', "platform.system()", ("f", (), None)),
     ("switch_groups", 'String f(String p) { String r = "?"; switch (p.toLowerCase()) { case "a": r = "A"; break; case "b": case "c": r = "BC"; break; case "all": default: r = "ALL"; } return r; }', "elif _switch_1 in (", ("f", ("C",), "BC")),
     ("switch_rules", 'int f(int n) { int r = 0; switch (n) { case 1, 2 -> r = 10; default -> { r = -1; } } return r; }', "if n in (1, 2):", ("f", (5,), -1)),
+    ("random", "int f() { Random r = new Random(); return r.nextInt(3); }", "r.randrange(3)", ("f", (), None)),
     ("assert_not_null", 'void f(String a) { Assert.notNull(a, "a cannot be null"); }', 'raise ValueError("a cannot be null")', None),
 ]
 
 
 @pytest.mark.parametrize(("name", "body", "expected", "call"), RULES, ids=[r[0] for r in RULES])
 def test_rule(translate, tmp_path: Path, name: str, body: str, expected: str, call) -> None:
-    imports = "import java.util.List;\nimport java.util.Map;\nimport java.util.stream.Collectors;\nimport org.springframework.util.Assert;"
+    imports = "import java.util.List;\nimport java.util.Map;\nimport java.util.Random;\nimport java.util.stream.Collectors;\nimport org.springframework.util.Assert;"
     app = _translate(translate, tmp_path, body, imports, name)
     code = app.source("demo")
     assert expected in code, code
@@ -323,3 +324,19 @@ def test_a_tool_keeps_the_java_method_name_the_model_sees(translate, tmp_path: P
     (callback,) = ToolCallbacks.from_(app.load("weather").Weather())
     assert callback.get_tool_definition().name == "getTemperature"
     assert callback.call('{"city": "Oslo"}') == "Oslo: 20"
+
+
+def test_a_field_kept_as_todo_keeps_its_uses_as_todo_too(translate, tmp_path: Path) -> None:
+    source = (
+        "package com.acme;\nimport com.acme.vendor.Clock;\n"
+        "public class Timer {\n  private final Clock clock = new Clock();\n"
+        "  public long now() { return clock.millis(); }\n"
+        "  public int one() { return 1; }\n}\n"
+    )
+    app = translate(write_project(tmp_path / "timer", {"com/acme/Timer.java": source}))
+    result = ruff(app.output)
+    assert result.returncode == 0, result.stdout
+    code = app.source("timer")
+    assert "# return clock.millis();" in code
+    assert {f.line for f in app.report.untranslated} >= {4, 5}
+    assert app.load("timer").Timer().one() == 1

@@ -267,14 +267,16 @@ _SPRING_RECORDS: dict[str, tuple[str, ...]] = {
     "ToolResponse": ("id", "name", "responseData"),
     "ToolDefinition": ("name", "description", "inputSchema"),
     "AugmentedArgumentEvent": ("toolDefinition", "rawInput", "arguments"),
+    # McpSchema records are the MCP Python SDK's pydantic models.
+    "Implementation": ("name", "version", "title"),
 }
 
 #: Components of Spring AI records whose name no Spring AI method shares: ``x.arguments()``
 #: → ``x.arguments`` even when the type of ``x`` is not known (a lambda parameter).
-_SPRING_COMPONENTS = {"toolDefinition", "rawInput", "arguments", "inputSchema", "responseData"}
+_SPRING_COMPONENTS = {"toolDefinition", "rawInput", "arguments", "inputSchema", "responseData", "serverInfo", "protocolVersion"}
 
 #: Spring AI calls whose result is a Spring AI record: the method → the record.
-_SPRING_RECORD_RESULTS = {"toolDefinition": "ToolDefinition", "getToolDefinition": "ToolDefinition"}
+_SPRING_RECORD_RESULTS = {"toolDefinition": "ToolDefinition", "getToolDefinition": "ToolDefinition", "serverInfo": "Implementation"}
 
 
 class FileTranslator:

@@ -3,6 +3,7 @@ linted, run against the fake provider servers and the MCP test server."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -182,3 +183,34 @@ def test_kotlin_app_runs_its_tool_bean_by_name_and_reads_json(
     types = app.load("types")
     assert types.Level.HIGH.label == "stormy"
     assert types.Forecast.model_validate({"city": "x", "summary": "y", "level": "LOW"}).level is types.Level.LOW
+
+
+def test_app_with_its_own_mcp_client_and_chat_memory_runs_a_conversation(
+    translate, openai_test_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch, capfd
+) -> None:
+    # The shape of sqlite/chatbot and filesystem: the MCP Java SDK's stdio client built by
+    # the app, a memory advisor relying on 1.x's default conversation id, a chat loop.
+    pytest.importorskip("mcp")
+    app = translate(APPS / "mcp-own-client")
+    assert ruff(app.output).returncode == 0, ruff(app.output).stdout
+    assert app.report.untranslated == []
+    assert "1.x default conversation id" in app.migration_md()
+    monkeypatch.chdir(MCP_TESTS)
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("SPRING_AI_OPENAI_BASE_URL", openai_test_server.base_url)
+    monkeypatch.setattr("sys.stdin", io.StringIO("I am Ada\nWhat is the weather in Paris?\nexit\n"))
+    openai_test_server.enqueue_text("Hi Ada.")
+    openai_test_server.enqueue_tool_calls([{"name": "get_weather", "arguments": {"city": "Paris"}}])
+    openai_test_server.enqueue_text("Sunny, Ada.")
+
+    app.load("own_client_application").main([])
+
+    out = capfd.readouterr().out
+    assert "MCP Initialized: own" in out
+    assert "ASSISTANT: Hi Ada." in out and "ASSISTANT: Sunny, Ada." in out
+    first, second, third = (r.body for r in openai_test_server.requests)
+    assert "get_weather" in [t["function"]["name"] for t in first["tools"]]
+    # The second question carries the first exchange: one conversation, as in Spring AI 1.x.
+    assert [m["content"] for m in second["messages"][:3]] == ["I am Ada", "Hi Ada.", "What is the weather in Paris?"]
+    assert "Paris: sunny (own)" in third["messages"][-1]["content"]

@@ -407,7 +407,12 @@ class ModuleWriter(FileTranslator):
                 hoisted = [ln for definition in self.pending for ln in definition]
                 self.pending = []
                 self.lines = saved_lines + ["    " * depth + ln for ln in hoisted]
-                self.emit(f"self.{attribute} = {rendered}", depth)
+                annotation = self.py_type(java_type)
+                if annotation.startswith(("list[", "dict[", "set[")):
+                    # An empty collection needs its element types for mypy.
+                    self.emit(f"self.{attribute}: {annotation} = {rendered}", depth)
+                else:
+                    self.emit(f"self.{attribute} = {rendered}", depth)
             except Untranslatable as error:
                 self.lines = saved_lines
                 self.pending = []
@@ -472,6 +477,8 @@ class ModuleWriter(FileTranslator):
         signature.extend(rendered_params)
         return_type = self.py_type(node.child_by_field_name("type"))
         body = node.child_by_field_name("body")
+        if body is not None and return_type not in ("None", "Any") and _returns_map_lookup(body, java_class):
+            return_type += " | None"  # Java's Map.get returns null for a missing key
         flux_chain = self._reactor_chain(node, body) if type_text(node.child_by_field_name("type")).startswith("Flux") else None
         prefix = "async def" if flux_chain is not None else "def"
         python_name = java_class.python_method_name(name, len(method.params))
@@ -525,7 +532,14 @@ class ModuleWriter(FileTranslator):
             self.rule(parameter, "@RequestParam", "fastapi Query")
             rendered = f"{snake_case(name)}: Annotated[{py_type}, Query(alias={py_string(alias)})]"
             if default is not None:
-                rendered += f" = {self.expr(default)}"
+                # Spring converts the text default to the parameter's type.
+                value = string_value(default)
+                if py_type == "bool" and value is not None and value.lower() in ("true", "false"):
+                    rendered += f" = {value.lower() == 'true'}"
+                elif py_type in ("int", "float") and value is not None and value.strip().lstrip("-").replace(".", "", 1).isdigit():
+                    rendered += f" = {py_type}({value.strip()!r})"
+                else:
+                    rendered += f" = {self.expr(default)}"
             elif "required" in values and text(values["required"]) == "false":
                 rendered = rendered.replace(f"[{py_type},", f"[{py_type} | None,", 1) + " = None"
             return rendered
@@ -774,6 +788,24 @@ def _is_java_bean(java_class: JavaClass) -> bool:
         if f"set{capital}" not in java_class.methods or not ({f"get{capital}", f"is{capital}"} & set(java_class.methods)):
             return False
     return True
+
+
+def _returns_map_lookup(body: Node, java_class: JavaClass) -> bool:
+    """Whether a method returns ``field.get(key)`` of a ``Map`` field (which may be null)."""
+    stack = list(_named(body))
+    while stack:
+        node = stack.pop()
+        if node.type in ("lambda_expression", "class_body"):
+            continue
+        if node.type == "return_statement" and _named(node):
+            value = _named(node)[0]
+            if value.type == "method_invocation" and text(value.child_by_field_name("name")) == "get":
+                target = value.child_by_field_name("object")
+                declared = java_class.fields.get(text(target).removeprefix("this.")) if target is not None else None
+                if declared is not None and declared.split("<", 1)[0] in ("Map", "HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap", "ConcurrentMap"):
+                    return True
+        stack.extend(_named(node))
+    return False
 
 
 def _enum_has_arguments(node: Node) -> bool:

@@ -287,6 +287,8 @@ class FileTranslator:
         self.path = path
         self.root_node = root_node
         self.imports: dict[str, tuple[str, str] | None] = {}
+        #: The application's own types this file imports: simple name → Java name.
+        self.own_imports: dict[str, str] = {}
         self.used: dict[str, tuple[str, str]] = {}
         self.std: set[str] = set()
         self.lines: list[str] = []
@@ -328,6 +330,8 @@ class FileTranslator:
                 self.rule(node, f"import {fqn}", f"from {home[0]} import {home[1]}")
             elif fqn.startswith(WIRING_PACKAGES) or simple in PRIMITIVE_TYPES or fqn.startswith(self.app.package_prefix()):
                 self.imports[simple] = None
+                if fqn.startswith(self.app.package_prefix()):
+                    self.own_imports[simple] = fqn
             elif simple in _BUILDER_RULE_IMPORTS:
                 # Its uses are translated by a rule, or kept as comments (and listed) when no rule fits.
                 self.imports[simple] = None
@@ -347,11 +351,20 @@ class FileTranslator:
         self.used[python_name] = (module, python_name)
         return python_name
 
+    def find_own(self, name: str) -> JavaClass | None:
+        """The application's type ``name`` as this file sees it (nested, or imported as
+        ``com.acme.Outer.Inner``)."""
+        own = self.app.find_class(name, self.current)
+        if own is None and name in self.own_imports:
+            outer = self.app.classes.get(self.own_imports[name].split(".")[-2])
+            own = outer.nested.get(name) if outer is not None else None
+        return own
+
     def resolve_type_name(self, name: str) -> str:
         """The Python spelling of a Java class name used in an expression."""
         if name in self.poisoned:
             raise Untranslatable(f"{name} has no Python twin")
-        own = self.app.find_class(name, self.current)
+        own = self.find_own(name)
         if own is not None:
             if own.top.file != self.path:
                 self.used[own.top.name] = (self.app.module_of(own.top), own.top.name)
@@ -415,7 +428,7 @@ class FileTranslator:
             base_node = _named(node)[0]
             base = text(base_node)
             args_node = node.child_by_field_name("type_arguments") or _named(node)[-1]
-            args = [self._py_type(a) for a in _named(args_node)]
+            args = [self.py_type(a) for a in _named(args_node)]
             if base in WRAPPER_TYPES:
                 template = WRAPPER_TYPES[base]
                 if "AsyncIterator" in template:
@@ -734,7 +747,7 @@ class FileTranslator:
         if base == "Scanner" and args == ["sys.stdin"]:
             self.rule(node, "new Scanner(System.in)", "input()")
             return "sys.stdin"
-        own = self.app.find_class(base, self.current)
+        own = self.find_own(base)
         if own is not None and own.kind == "record" and own.components:
             self.rule(node, f"new {base}(...)", "pydantic model with keyword arguments")
             names = [own.aliases.get(c, snake_case(c)) for c, _ in own.components]
@@ -762,6 +775,11 @@ class FileTranslator:
             return f"self.{self.current.python_method_name(name, len(args))}({', '.join(args)})"
         if obj.type == "super":
             return f"super().{snake_case(name)}({', '.join(args)})"
+        own_type = self.app.find_class(obj_text, self.current) if obj.type == "identifier" and obj_text[:1].isupper() and self.scope.lookup(obj_text) is None else None
+        if own_type is not None:
+            if name in own_type.methods:
+                # A static call picks the overload by its number of arguments.
+                return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
         target = self.expr(obj)
         if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
@@ -869,6 +887,11 @@ class FileTranslator:
         if obj_text == "Thread" and name == "sleep":
             self.std.add("time")
             return f"time.sleep({args()[0]} / 1000)"
+        enum = self.app.find_class(obj_text, self.current) if obj is not None and obj.type == "identifier" and obj_text[:1].isupper() else None
+        if enum is not None and enum.kind == "enum" and name == "values" and not args_nodes:
+            return f"list({self.resolve_type_name(obj_text)})"
+        if enum is not None and enum.kind == "enum" and name == "valueOf" and len(args_nodes) == 1:
+            return f"{self.resolve_type_name(obj_text)}[{self.expr(args_nodes[0])}]"
         if obj_text == "KotlinUntranslated" and name == "statement":
             # The Kotlin front end's marker for a statement it has no Java spelling for.
             raise Untranslatable(java_string_value(text(args_nodes[0])))
@@ -988,6 +1011,8 @@ class FileTranslator:
             return f"{self.expr(obj)}.result()"
         if obj is not None and name in _STRING_METHODS and _STRING_METHODS[name]:
             return f"{self.expr(obj)}.{_STRING_METHODS[name]}({', '.join(args())})"
+        if obj is not None and name == "remove" and len(args_nodes) == 1 and self._declared_type(obj) in _MAP_TYPES:
+            return f"{self.expr(obj)}.pop({self.expr(args_nodes[0])}, None)"
         if obj is not None and name in _LIST_METHODS:
             return f"{self.expr(obj)}.{_LIST_METHODS[name]}({', '.join(args())})"
         if obj is not None and name == "nextLine" and not args_nodes and (
@@ -1305,7 +1330,7 @@ class FileTranslator:
             if text(java_type) == "Logger":
                 self.uses_logging = True
             annotation = self.py_type(java_type) if text(java_type) != "var" else "Any"
-            if annotation.startswith(("list[", "dict[", "set[")) and "Any" not in annotation:
+            if annotation.startswith(("list[", "dict[", "set[")):
                 self.emit(f"{py_name}: {annotation} = {rendered}", depth)
             else:
                 self.emit(f"{py_name} = {rendered}", depth)
@@ -1652,6 +1677,8 @@ _RANDOM_METHODS = {
     "nextDouble": ("random", ""),
     "nextBoolean": ("choice", "[True, False]"),
 }
+
+_MAP_TYPES = {"Map", "HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap", "ConcurrentMap"}
 
 _STRING_BUILDERS = ("StringBuilder", "StringBuffer")
 

@@ -340,3 +340,67 @@ def test_a_field_kept_as_todo_keeps_its_uses_as_todo_too(translate, tmp_path: Pa
     assert "# return clock.millis();" in code
     assert {f.line for f in app.report.untranslated} >= {4, 5}
     assert app.load("timer").Timer().one() == 1
+
+
+def test_static_factories_enum_values_and_nested_imports(translate, tmp_path: Path) -> None:
+    # The shapes of document-forge: a record with an instance success() and a static
+    # success(...) factory, an enum's values(), a map of results, a nested type imported.
+    files = {
+        "com/acme/model/Result.java": (
+            "package com.acme.model;\n"
+            "public record Result(String id, Kind kind, Status status) {\n"
+            "  public enum Status { DONE, PENDING }\n"
+            "  public boolean success() { return status == Status.DONE; }\n"
+            "  public static Result success(String id, Kind kind) { return new Result(id, kind, Status.DONE); }\n"
+            "}\n"
+        ),
+        "com/acme/model/Kind.java": "package com.acme.model;\npublic enum Kind { PDF, SLIDES }\n",
+        "com/acme/service/Store.java": (
+            "package com.acme.service;\n"
+            "import java.util.Map;\nimport java.util.concurrent.ConcurrentHashMap;\n"
+            "import com.acme.model.Kind;\nimport com.acme.model.Result;\nimport com.acme.model.Result.Status;\n"
+            "public class Store {\n"
+            "  private final Map<String, Result> results = new ConcurrentHashMap<>();\n"
+            "  public Result save(String id) { Result r = Result.success(id, Kind.valueOf(\"PDF\")); results.put(id, r); return r; }\n"
+            "  public Result find(String id) { return results.get(id); }\n"
+            "  public void drop(String id) { results.remove(id); }\n"
+            "  public int kinds() { return Kind.values().length; }\n"
+            "  public boolean done(Result r) { return r.status() == Status.DONE; }\n"
+            "}\n"
+        ),
+    }
+    app = translate(write_project(tmp_path / "forge", files))
+    assert ruff(app.output).returncode == 0
+    assert app.report.untranslated == []
+    assert "def find(self, id_: str) -> Result | None:" in app.source("service.store")
+    store = app.load("service.store").Store()
+    saved = store.save("a")
+    assert saved.success() and store.done(saved)
+    assert store.find("a") is saved and store.kinds() == 2
+    store.drop("a")
+    store.drop("a")  # Java's Map.remove of a missing key is no error
+    assert store.find("a") is None
+
+
+def test_request_param_text_defaults_take_the_parameter_type(translate, tmp_path: Path) -> None:
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    source = (
+        "package com.acme;\n"
+        "import org.springframework.web.bind.annotation.*;\n"
+        "@RestController\npublic class Flags {\n"
+        '  @GetMapping("/flags")\n'
+        '  public String flags(@RequestParam(defaultValue = "false") boolean watermark, @RequestParam(defaultValue = "3") int copies) {\n'
+        '    return watermark + ":" + copies;\n  }\n}\n'
+    )
+    app = translate(write_project(tmp_path / "flags", {"com/acme/Flags.java": source}))
+    code = app.source("flags")
+    assert "= False" in code and "= int('3')" in code
+    from spring_ai_py.migrate.web import route
+
+    api = FastAPI()
+    api.add_api_route("/flags", route(app.load("flags").Flags().flags), methods=["GET"])
+    client = TestClient(api)
+    assert client.get("/flags").text == "False:3"
+    assert client.get("/flags", params={"watermark": "true", "copies": "2"}).text == "True:2"

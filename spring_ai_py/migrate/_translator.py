@@ -776,10 +776,9 @@ class FileTranslator:
         if obj.type == "super":
             return f"super().{snake_case(name)}({', '.join(args)})"
         own_type = self.app.find_class(obj_text, self.current) if obj.type == "identifier" and obj_text[:1].isupper() and self.scope.lookup(obj_text) is None else None
-        if own_type is not None:
-            if name in own_type.methods:
-                # A static call picks the overload by its number of arguments.
-                return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
+        if own_type is not None and name in own_type.methods:
+            # A static call picks the overload by its number of arguments.
+            return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
         target = self.expr(obj)
         if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()

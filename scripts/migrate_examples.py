@@ -80,6 +80,7 @@ SCRIPTED: dict[str, list[Any]] = {
         *[REPLY] * 7,
         *['{"classification": "IMPORTANT", "reasoning": "a security bug is reported"}'] * 5,
     ],
+    "model-context-protocol/dynamic-tool-update/client": ['[{"toolName": "weather", "toolDescription": "the weather of a city"}]'] * 2,
     "advisors/tool-argument-augmenter-demo": [
         [{"name": "weather", "arguments": {"location": "Paris", "innerThought": "the user asks for Paris", "confidence": "high", "memoryNotes": ["Paris"]}}],
         '{"result": "Sunny, 25°C in Paris", "thinking": {"innerThought": "answered from the tool", "confidence": "high", "memoryNotes": ["Paris"]}}',

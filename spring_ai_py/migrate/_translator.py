@@ -606,6 +606,10 @@ class FileTranslator:
                     rendered = self.expr(operand)
                     if operand.type in ("string_literal", "character_literal"):
                         parts.append(rendered)
+                    elif operand.type in ("true", "false") or (
+                        operand.type == "identifier" and self._declared_type(operand) in ("boolean", "Boolean")
+                    ):
+                        parts.append(f"str({rendered}).lower()")  # Java writes true / false
                     else:
                         parts.append(f"str({rendered})")
                 if len(parts) > 1 and parts[0] == '""':

@@ -402,5 +402,5 @@ def test_request_param_text_defaults_take_the_parameter_type(translate, tmp_path
     api = FastAPI()
     api.add_api_route("/flags", route(app.load("flags").Flags().flags), methods=["GET"])
     client = TestClient(api)
-    assert client.get("/flags").text == "False:3"
-    assert client.get("/flags", params={"watermark": "true", "copies": "2"}).text == "True:2"
+    assert client.get("/flags").text == "false:3"
+    assert client.get("/flags", params={"watermark": "true", "copies": "2"}).text == "true:2"

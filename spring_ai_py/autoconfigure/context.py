@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from spring_ai_py.mcp import McpSyncClient
     from spring_ai_py.mcp.connection import McpConnection
     from spring_ai_py.model.tool import ToolCallingManager
-    from spring_ai_py.tool import ToolCallbackProvider
+    from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
     from spring_ai_py.vectorstore import VectorStore
     from spring_ai_py.vectorstore.observation import VectorStoreObservationConvention
 
@@ -128,8 +128,34 @@ class ApplicationContext:
         return self._meter_provider
 
     def tool_calling_manager(self) -> ToolCallingManager:
-        """The ``ToolCallingManager`` configured by ``spring.ai.tools.*``."""
+        """The ``ToolCallingManager`` configured by ``spring.ai.tools.*``; it resolves tool
+        names (``.tool_names("x")``) among the callbacks of :meth:`add_tool_callbacks`."""
         return self._bean("tool_calling_manager", self._tool_calling_manager)
+
+    def add_tool_callbacks(self, *tool_callbacks: ToolCallback | ToolCallbackProvider) -> None:
+        """Make the application's tools resolvable by name (Spring's ``toolCallbackResolver``
+        collects every ``ToolCallback`` bean and the tools of every ``ToolCallbackProvider``
+        bean but the MCP ones). Add them before :meth:`tool_calling_manager` is first built."""
+        from spring_ai_py.tool import ToolCallback, ToolCallbackProvider
+
+        callbacks: list[ToolCallback] = []
+        for index, item in enumerate(tool_callbacks):
+            if isinstance(item, ToolCallbackProvider):
+                callbacks.extend(item.get_tool_callbacks())
+            elif isinstance(item, ToolCallback):
+                callbacks.append(item)
+            else:
+                raise TypeError(
+                    f"tool_callbacks[{index}] must be a ToolCallback or a ToolCallbackProvider, "
+                    f"got {type(item).__name__}"
+                )
+        with self._lock:
+            if "tool_calling_manager" in self._beans:
+                raise RuntimeError(
+                    "tool_calling_manager() is already built: add the application's tools "
+                    "before its first use"
+                )
+            self._bean(_APPLICATION_TOOL_CALLBACKS, list[ToolCallback]).extend(callbacks)
 
     def chat_client_builder(self) -> ChatClientBuilder:
         """A new ``ChatClient.Builder`` over :meth:`chat_model` (Spring injects a fresh one
@@ -375,8 +401,13 @@ class ApplicationContext:
                 "observations, with the risk of exposing sensitive or private information. "
                 "Please, be careful!"
             )
+        from spring_ai_py.tool.resolution import StaticToolCallbackResolver
+
+        with self._lock:
+            own = self._beans.get(_APPLICATION_TOOL_CALLBACKS)
         builder = (
             DefaultToolCallingManager.builder()
+            .tool_callback_resolver(StaticToolCallbackResolver(list(own) if isinstance(own, list) else []))
             .tracer_provider(self._tracer_provider)
             .observation_convention(
                 DefaultToolCallingObservationConvention(
@@ -550,6 +581,7 @@ class ApplicationContext:
 
 
 _APPLICATION_MCP_CLIENTS = "mcp_sync_clients.application"
+_APPLICATION_TOOL_CALLBACKS = "tool_callbacks.application"
 """The bean holding the application's own MCP clients (a list, which the context does
 not close)."""
 

@@ -1,4 +1,5 @@
-"""``spring_ai_py migrate``: a Spring AI application in Java becomes a runnable Python one.
+"""``spring_ai_py migrate``: a Spring AI application in Java or Kotlin becomes a runnable
+Python one.
 
     from spring_ai_py.migrate import migrate
 
@@ -6,8 +7,10 @@
     for finding in report.untranslated:
         print(finding.file, finding.line, finding.construct, finding.todo)
 
-Needs the ``migrate`` extra (``tree-sitter`` and ``tree-sitter-java``). See
-``docs/migrate-command.md`` for the rules and what is left for a person.
+Needs the ``migrate`` extra (``tree-sitter``, ``tree-sitter-java`` and, for Kotlin
+sources, ``tree-sitter-kotlin``). Kotlin files are spelled as Java first, so one set of
+rules translates both. See ``docs/migrate-command.md`` for the rules and what is left for
+a person.
 """
 
 from spring_ai_py.migrate._model import Finding

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from spring_ai_py.migrate._model import Bean, JavaClass, Method
@@ -146,6 +147,9 @@ class ModuleWriter(FileTranslator):
             simple = name.split("<", 1)[0]
             if simple in RUNNER_TYPES:
                 continue
+            if simple in _FUNCTIONAL_INTERFACES and _FUNCTIONAL_INTERFACES[simple] in java_class.methods:
+                self.rule(java_class.node, f"{java_class.name} implements {simple}", f"a callable: __call__ is {_FUNCTIONAL_INTERFACES[simple]}")
+                continue
             try:
                 bases.append(self.resolve_type_name(simple))
             except Untranslatable:
@@ -164,6 +168,11 @@ class ModuleWriter(FileTranslator):
         elif java_class.kind == "enum":
             self.use("Enum", "enum")
             bases = ["Enum"]
+        java_bean = _is_java_bean(java_class)
+        if java_bean:
+            self.use("BaseModel", "pydantic")
+            self.use("ConfigDict", "pydantic")
+            bases = ["BaseModel"]
         header = f"class {java_class.name}({', '.join(bases)}):" if bases else f"class {java_class.name}:"
         self.emit(header, depth)
         start = len(self.lines)
@@ -173,15 +182,35 @@ class ModuleWriter(FileTranslator):
         if java_class.kind == "record":
             self._record_fields(java_class, depth + 1)
         if java_class.kind == "enum":
+            with_arguments = _enum_has_arguments(node)
             for constant in _named(body):
                 if constant.type == "enum_constant":
                     constant_name = text(constant.child_by_field_name("name"))
-                    self.emit(f"{constant_name} = {py_string(constant_name)}", depth + 1)
+                    arguments = constant.child_by_field_name("arguments")
+                    values = [py_string(constant_name)]
+                    if arguments is not None:
+                        values += [self.expr(a) for a in _named(arguments)]
+                    self.emit(f"{constant_name} = {values[0] if not with_arguments else '(' + ', '.join(values) + ')'}", depth + 1)
+            if with_arguments:
+                # The value stays the constant's name (what Jackson writes); the arguments go to __init__.
+                self.rule(node, f"enum {java_class.name} with constructor arguments", "Enum whose __init__ takes the arguments")
+                self.emit("", depth + 1)
+                self.emit(f"def __new__(cls, constant: str, *arguments: object) -> {java_class.qualified}:", depth + 1)
+                self.emit("member = object.__new__(cls)", depth + 2)
+                self.emit("member._value_ = constant", depth + 2)
+                self.emit("return member", depth + 2)
+            if "toString" not in java_class.methods:
+                self.rule(node, f"enum {java_class.name} toString()", "__str__ returns the constant's name")
+                self.emit("", depth + 1)
+                self.emit("def __str__(self) -> str:", depth + 1)
+                self.emit("return self.name", depth + 2)
         members = _named(body) if body is not None else []
         if java_class.kind == "enum":
             members = [m for d in members if d.type == "enum_body_declarations" for m in _named(d)]
         self._static_fields(java_class, members, depth + 1)
-        if java_class.kind in ("class", "enum"):
+        if java_bean:
+            self._bean_fields(java_class, members, depth + 1)
+        elif java_class.kind in ("class", "enum"):
             self._constructor(java_class, members, depth + 1)
         for member in members:
             if member.type == "method_declaration":
@@ -190,7 +219,38 @@ class ModuleWriter(FileTranslator):
                 continue
             else:
                 self.comment_out(member, depth + 1, f"{member.type.replace('_', ' ')} has no rule")
+        for interface in [java_class.superclass, *java_class.interfaces]:
+            method = _FUNCTIONAL_INTERFACES.get((interface or "").split("<", 1)[0])
+            if method is not None and method in java_class.methods:
+                self.emit(f"__call__ = {java_class.python_method_name(method, None)}", depth + 1)
+                break
         self.ensure_body(start, depth + 1)
+        self.emit("", depth)
+
+    def _bean_fields(self, java_class: JavaClass, members: list[Node], depth: int) -> None:
+        """A JavaBean (no-argument constructor, a getter and setter per field) is what
+        Jackson reads and writes: a mutable pydantic model, the Jackson annotations as
+        ``Field`` arguments."""
+        self.rule(java_class.node, f"JavaBean {java_class.name}", "mutable pydantic model")
+        self.use("Field", "pydantic")
+        self.emit("model_config = ConfigDict(populate_by_name=True)", depth)
+        for member in members:
+            if member.type != "field_declaration" or "static" in modifiers_of(member):
+                continue
+            notes = annotations_of(member)
+            py_type = self.py_type(member.child_by_field_name("type"))
+            for declarator in [c for c in _named(member) if c.type == "variable_declarator"]:
+                name = text(declarator.child_by_field_name("name"))
+                value = declarator.child_by_field_name("value")
+                arguments = [f"default={self.expr(value) if value is not None else 'None'}"]
+                alias = string_value(annotation_values(notes.get("JsonProperty")).get("value")) if "JsonProperty" in notes else None
+                if alias is not None and alias != snake_case(name):
+                    arguments.append(f"alias={py_string(alias)}")
+                description = string_value(annotation_values(notes.get("JsonPropertyDescription")).get("value")) if "JsonPropertyDescription" in notes else None
+                if description is not None:
+                    arguments.append(f"description={py_string(description)}")
+                annotation = py_type if value is not None else f"{py_type} | None"
+                self.emit(f"{field_name(java_class, name)}: {annotation} = Field({', '.join(arguments)})", depth)
         self.emit("", depth)
 
     def _record_fields(self, java_class: JavaClass, depth: int) -> None:
@@ -252,6 +312,8 @@ class ModuleWriter(FileTranslator):
             if "Value" in notes:
                 environment_needed = True
         signature = ["self"]
+        if java_class.kind == "enum" and _enum_has_arguments(java_class.node):
+            signature.append("_constant: str")
         if environment_needed:
             signature.append("environment: Environment")
             self.use("Environment", "spring_ai_py.autoconfigure")
@@ -345,7 +407,12 @@ class ModuleWriter(FileTranslator):
                 hoisted = [ln for definition in self.pending for ln in definition]
                 self.pending = []
                 self.lines = saved_lines + ["    " * depth + ln for ln in hoisted]
-                self.emit(f"self.{attribute} = {rendered}", depth)
+                annotation = self.py_type(java_type)
+                if annotation.startswith(("list[", "dict[", "set[")):
+                    # An empty collection needs its element types for mypy.
+                    self.emit(f"self.{attribute}: {annotation} = {rendered}", depth)
+                else:
+                    self.emit(f"self.{attribute} = {rendered}", depth)
             except Untranslatable as error:
                 self.lines = saved_lines
                 self.pending = []
@@ -391,10 +458,13 @@ class ModuleWriter(FileTranslator):
         for decorator in self._decorators(node, notes):
             self.emit(decorator, depth)
         self.current_method = method
+        saved_locals = self.app.local_classes
+        self.app.local_classes = {**saved_locals, **self.app.local_types.get(node.id, {})}
         try:
             self._write_method_body(java_class, node, method, name, depth)
         finally:
             self.current_method = None
+            self.app.local_classes = saved_locals
 
     def _write_method_body(self, java_class: JavaClass, node: Node, method: Method, name: str, depth: int) -> None:
         if method.static:
@@ -407,12 +477,15 @@ class ModuleWriter(FileTranslator):
         signature.extend(rendered_params)
         return_type = self.py_type(node.child_by_field_name("type"))
         body = node.child_by_field_name("body")
+        if body is not None and return_type not in ("None", "Any") and _returns_map_lookup(body, java_class):
+            return_type += " | None"  # Java's Map.get returns null for a missing key
         flux_chain = self._reactor_chain(node, body) if type_text(node.child_by_field_name("type")).startswith("Flux") else None
         prefix = "async def" if flux_chain is not None else "def"
         python_name = java_class.python_method_name(name, len(method.params))
         self.emit(f"{prefix} {python_name}({', '.join(signature)}) -> {return_type}:", depth)
         if body is None:
-            self.emit("...", depth + 1)
+            # An interface or abstract method: implementations override it.
+            self.emit("..." if return_type == "None" else "raise NotImplementedError", depth + 1)
             self.emit("", depth)
             return
         if flux_chain is not None:
@@ -459,7 +532,14 @@ class ModuleWriter(FileTranslator):
             self.rule(parameter, "@RequestParam", "fastapi Query")
             rendered = f"{snake_case(name)}: Annotated[{py_type}, Query(alias={py_string(alias)})]"
             if default is not None:
-                rendered += f" = {self.expr(default)}"
+                # Spring converts the text default to the parameter's type.
+                value = string_value(default)
+                if py_type == "bool" and value is not None and value.lower() in ("true", "false"):
+                    rendered += f" = {value.lower() == 'true'}"
+                elif py_type in ("int", "float") and value is not None and value.strip().lstrip("-").replace(".", "", 1).isdigit():
+                    rendered += f" = {py_type}({value.strip()!r})"
+                else:
+                    rendered += f" = {self.expr(default)}"
             elif "required" in values and text(values["required"]) == "false":
                 rendered = rendered.replace(f"[{py_type},", f"[{py_type} | None,", 1) + " = None"
             return rendered
@@ -484,17 +564,28 @@ class ModuleWriter(FileTranslator):
 
     def _decorators(self, node: Node, notes: dict[str, Node | None]) -> list[str]:
         decorators = []
+        java_name = text(node.child_by_field_name("name")) if node.child_by_field_name("name") is not None else ""
+        # The tool keeps the Java method's name (what the model sees) when snake_case changes it.
+        keep_name = f"name={py_string(java_name)}" if java_name and snake_case(java_name) != java_name else ""
         if "Tool" in notes:
             self.use("tool", "spring_ai_py.tool.annotation")
             self.rule(node, "@Tool", "@tool")
             arguments = self._keyword_args(notes["Tool"])
+            if keep_name and "name" not in annotation_values(notes["Tool"]):
+                arguments = ", ".join(a for a in (keep_name, arguments) if a)
             decorators.append(f"@tool({arguments})" if arguments else "@tool")
         if "McpTool" in notes:
             self.use("McpTool", "spring_ai_py.mcp.annotation")
             self.rule(node, "@McpTool", "@McpTool")
-            decorators.append(f"@McpTool({self._keyword_args(notes['McpTool'])})")
+            arguments = self._keyword_args(notes["McpTool"])
+            if keep_name and "name" not in annotation_values(notes["McpTool"]):
+                arguments = ", ".join(a for a in (keep_name, arguments) if a)
+            decorators.append(f"@McpTool({arguments})")
         for name in notes:
             if name in ("Override", "Bean", "Tool", "McpTool", "Autowired", "Nullable", "NonNull", "SuppressWarnings", "Deprecated") or name in MAPPINGS:
+                continue
+            if name == "ConditionalOnMissingBean" and text(notes[name] or node).strip("()").removesuffix(".class").strip() == "McpSyncClient":
+                self.rule(node, "@ConditionalOnMissingBean(McpSyncClient.class)", "main() builds it only when no MCP client is configured")
                 continue
             self.todo(node, f"@{name}", "annotation has no Python rule; dropped")
         return decorators
@@ -578,27 +669,41 @@ class ModuleWriter(FileTranslator):
 
     # -- module rendering -----------------------------------------------------------------
 
-    def render(self) -> str:
+    def first_party_imports(self) -> dict[str, set[str]]:
+        """The modules of the translated package this module imports: module → names."""
+        words = _words("\n".join(ln for ln in self.lines if not ln.lstrip().startswith("#")))
+        found: dict[str, set[str]] = {}
+        for python_name, (module, _) in self.used.items():
+            if python_name in words and module.split(".")[0] == self.app.python_package:
+                found.setdefault(module, set()).add(python_name)
+        return found
+
+    def render(self, imported_last: frozenset[str] = frozenset()) -> str:
+        """The module's source. Imports of the modules in ``imported_last`` (which import
+        this one too) go after the body, so whichever of the two is imported first has
+        defined its classes before the other asks for them."""
         header = ['"""Translated from ' + str(self.path.relative_to(self.app.root)) + ' by spring_ai_py migrate."""', "", "from __future__ import annotations", ""]
         body = "\n".join(self.lines).rstrip() + "\n"
+        # Names only in comments (Java kept as TODO) need no import.
+        code = "\n".join(ln for ln in self.lines if not ln.lstrip().startswith("#"))
         plain: set[str] = set()
         froms: dict[str, set[str]] = {}
         for entry in self.std:
             module, _, name = entry.rpartition(".")
-            if (name if module else entry) not in _words(body):
+            if (name if module else entry) not in _words(code):
                 continue
             if not module:
                 plain.add(entry)
             else:
                 froms.setdefault(module, set()).add(name)
-        if "Any" in _words(body):
+        if "Any" in _words(code):
             froms.setdefault("typing", set()).add("Any")
         elif "Any" in froms.get("typing", set()):
             froms["typing"].discard("Any")
         third_plain: set[str] = set()
         third: dict[str, set[str]] = {}
         first: dict[str, set[str]] = {}
-        words = _words(body)
+        words = _words(code)
         for python_name, (module, _) in self.used.items():
             if python_name not in words:
                 continue
@@ -610,6 +715,7 @@ class ModuleWriter(FileTranslator):
                 first.setdefault(module, set()).add(python_name)
             else:
                 third.setdefault(module, set()).add(python_name)
+        last = {m: first.pop(m) for m in sorted(imported_last) if m in first}
         sections = []
         for plain_names, named in ((plain, froms), (third_plain, third), (set(), first)):
             named = {m: n for m, n in named.items() if n}
@@ -618,7 +724,96 @@ class ModuleWriter(FileTranslator):
             if lines:
                 sections.append("\n".join(lines))
         import_lines = ["\n\n".join(sections)] if sections else []
-        return "\n".join(header + import_lines + ["", "", ""]) + body
+        tail = ""
+        if last:
+            tail = "\n\n# Imported last: these modules import this one too (a cycle the Java packages allow).\n"
+            tail += "\n".join(f"from {m} import {', '.join(sorted(n, key=_isort_key))}  # noqa: E402" for m, n in last.items()) + "\n"
+        guard = '\n\nif __name__ == "__main__":'
+        if tail and guard in body:
+            before, _, after = body.rpartition(guard)
+            return "\n".join(header + import_lines + ["", "", ""]) + before + tail + guard + after
+        return "\n".join(header + import_lines + ["", "", ""]) + body + tail
+
+    def used_at_import_time(self) -> set[str]:
+        """Names the module needs while it is being imported: in class headers, decorators
+        and class-level values (not inside functions, not in annotations, which
+        ``from __future__ import annotations`` leaves unevaluated)."""
+        needed: set[str] = set()
+        function_indents: list[int] = []
+        for line in self.lines:
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            indent = len(line) - len(line.lstrip())
+            while function_indents and indent <= function_indents[-1]:
+                function_indents.pop()
+            if function_indents:
+                continue
+            if stripped.startswith(("def ", "async def ")):
+                function_indents.append(indent)
+                continue
+            annotated = re.match(r"[A-Za-z_][A-Za-z0-9_]*\s*:(?!=)(.*)", stripped)
+            if annotated is not None and not stripped.startswith(("class ", "else", "try", "finally", "except")):
+                value = annotated.group(1).partition("=")[2]
+                needed |= _words(value)
+                continue
+            needed |= _words(stripped)
+        return needed
+
+
+#: java.util.function interfaces: a class implementing one is called through this method.
+_FUNCTIONAL_INTERFACES = {"Function": "apply", "BiFunction": "apply", "Supplier": "get", "Consumer": "accept", "BiConsumer": "accept", "Predicate": "test"}
+
+
+def _is_java_bean(java_class: JavaClass) -> bool:
+    """A class with only no-argument constructors whose every instance field has a getter
+    and a setter (Jackson's data classes before records)."""
+    if java_class.kind != "class" or java_class.superclass or java_class.interfaces:
+        return False
+    body = java_class.node.child_by_field_name("body")
+    members = _named(body) if body is not None else []
+    if any(m.type == "constructor_declaration" and _named(m.child_by_field_name("parameters")) for m in members):
+        return False
+    names = [
+        text(d.child_by_field_name("name"))
+        for m in members
+        if m.type == "field_declaration" and "static" not in modifiers_of(m)
+        for d in _named(m)
+        if d.type == "variable_declarator"
+    ]
+    if not names:
+        return False
+    for name in names:
+        capital = name[:1].upper() + name[1:]
+        if f"set{capital}" not in java_class.methods or not ({f"get{capital}", f"is{capital}"} & set(java_class.methods)):
+            return False
+    return True
+
+
+def _returns_map_lookup(body: Node, java_class: JavaClass) -> bool:
+    """Whether a method returns ``field.get(key)`` of a ``Map`` field (which may be null)."""
+    stack = list(_named(body))
+    while stack:
+        node = stack.pop()
+        if node.type in ("lambda_expression", "class_body"):
+            continue
+        if node.type == "return_statement" and _named(node):
+            value = _named(node)[0]
+            if value.type == "method_invocation" and text(value.child_by_field_name("name")) == "get":
+                target = value.child_by_field_name("object")
+                declared = java_class.fields.get(text(target).removeprefix("this.")) if target is not None else None
+                if declared is not None and declared.split("<", 1)[0] in ("Map", "HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap", "ConcurrentMap"):
+                    return True
+        stack.extend(_named(node))
+    return False
+
+
+def _enum_has_arguments(node: Node) -> bool:
+    """Whether an enum's constants pass constructor arguments (``C("metric")``)."""
+    body = node.child_by_field_name("body")
+    return body is not None and any(
+        c.type == "enum_constant" and c.child_by_field_name("arguments") is not None for c in _named(body)
+    )
 
 
 def _isort_key(name: str) -> tuple[int, str]:

@@ -31,6 +31,8 @@ def module_name(class_name: str) -> str:
 PRIMITIVE_TYPES: dict[str, str] = {
     "String": "str",
     "CharSequence": "str",
+    "StringBuilder": "str",
+    "StringBuffer": "str",
     "char": "str",
     "Character": "str",
     "int": "int",
@@ -102,6 +104,8 @@ RENAMED_TYPES: dict[str, tuple[str, str]] = {
     "McpSyncServerExchange": ("typing", "Any"),
     "ApplicationContext": ("spring_ai_py.autoconfigure", "ApplicationContext"),
     "RestClient": ("spring_ai_py.migrate.rest", "RestClient"),
+    "JsonMapper": ("spring_ai_py.migrate.jackson", "JsonMapper"),
+    "ObjectMapper": ("spring_ai_py.migrate.jackson", "ObjectMapper"),
     "RestClientException": ("spring_ai_py.migrate.rest", "RestClientException"),
     "ConfigurableApplicationContext": ("spring_ai_py.autoconfigure", "ApplicationContext"),
     "Environment": ("spring_ai_py.autoconfigure", "Environment"),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spring_ai_py.migrate._kotlin import kotlin_to_java
 from spring_ai_py.migrate._model import Bean, Finding, JavaClass, Method
 from spring_ai_py.migrate._module import (
     CONTEXT_BEANS,
@@ -73,6 +75,8 @@ class _Wiring:
         for bean in self.app.beans:
             if bean.type_name == java_type or bean.type_name.split("<", 1)[0] == simple:
                 return self.bean(bean)
+        if java_type in _WITH_APPLICATION_MCP_CLIENTS:
+            self._add_application_mcp_clients()
         if java_type in CONTEXT_BEANS:
             return CONTEXT_BEANS[java_type]
         if simple in CONTEXT_BEANS and "<" not in java_type:
@@ -82,11 +86,25 @@ class _Wiring:
             return self.instance(own)
         raise Untranslatable(f"no bean of type {java_type} in the context")
 
+    def _add_application_mcp_clients(self) -> None:
+        """Spring injects the application's own ``McpSyncClient`` beans into every
+        ``List<McpSyncClient>`` and the MCP tool callbacks, after the configured ones."""
+        for bean in self.app.beans:
+            if bean.type_name != "McpSyncClient" or f"added:{bean.method.name}" in self.values:
+                continue
+            client = self.bean(bean)
+            self.values[f"added:{bean.method.name}"] = client
+            if "ConditionalOnMissingBean" in bean.method.annotations:
+                self.lines.append(f"if {client} is not None:")
+                self.lines.append(f"    context.add_mcp_sync_client({client})")
+            else:
+                self.lines.append(f"context.add_mcp_sync_client({client})")
+
     def instance(self, java_class: JavaClass) -> str:
         key = java_class.name
         if key in self.values:
             return self.values[key]
-        self.writer.resolve_type_name(java_class.name)
+        self.writer.resolve_type_name(java_class.top.name)
         arguments = []
         if _needs_environment(java_class):
             arguments.append("context.environment")
@@ -98,7 +116,7 @@ class _Wiring:
         for member in _named(java_class.node.child_by_field_name("body")):
             if member.type == "field_declaration" and "Autowired" in annotations_of(member):
                 arguments.append(self.provide(type_text(member.child_by_field_name("type")), {}))
-        return self._assign(key, f"{java_class.name}({', '.join(arguments)})")
+        return self._assign(key, f"{java_class.qualified}({', '.join(arguments)})")
 
     def bean(self, bean: Bean) -> str:
         key = f"{bean.owner.name}.{bean.method.name}"
@@ -109,7 +127,24 @@ class _Wiring:
             self.provide(type_text(p.child_by_field_name("type")), annotations_of(p))
             for p in _named(bean.method.node.child_by_field_name("parameters"))
         ]
-        return self._assign(key, f"{owner}.{snake_case(bean.method.name)}({', '.join(arguments)})")
+        call = f"{owner}.{snake_case(bean.method.name)}({', '.join(arguments)})"
+        condition = bean.method.annotations.get("ConditionalOnMissingBean") if "ConditionalOnMissingBean" in bean.method.annotations else None
+        if condition is not None:
+            missing = text(condition).strip("()").removesuffix(".class").strip()
+            if missing in _AUTOCONFIGURED_LISTS:
+                # Boot skips the bean when auto-configuration made one of that type.
+                call = f"({call} if not {_AUTOCONFIGURED_LISTS[missing]} else None)"
+        return self._assign(key, call)
+
+
+#: Bean types whose tools Spring's ``toolCallbackResolver`` resolves by name.
+_TOOL_BEAN_TYPES = {"ToolCallback", "FunctionToolCallback", "MethodToolCallback", "ToolCallbackProvider", "MethodToolCallbackProvider", "StaticToolCallbackProvider"}
+
+#: Context beans that hold the application's own ``McpSyncClient`` beans too.
+_WITH_APPLICATION_MCP_CLIENTS = {"List<McpSyncClient>", "ToolCallbackProvider", "SyncMcpToolCallbackProvider"}
+
+#: Beans that auto-configuration makes from the configuration (``@ConditionalOnMissingBean``).
+_AUTOCONFIGURED_LISTS = {"McpSyncClient": "context.mcp_sync_clients()"}
 
 
 def _needs_environment(java_class: JavaClass) -> bool:
@@ -128,6 +163,8 @@ class Migration:
         self.package = snake_case(re.sub(r"[^A-Za-z0-9]+", "_", source.resolve().name)).strip("_") or "app"
         if self.package[0].isdigit():
             self.package = "app_" + self.package
+        if self.package in sys.stdlib_module_names or self.package in ("spring_ai_py", "pydantic", "fastapi"):
+            self.package += "_app"  # a package named "types" or "enum" would hide the library's
         self.java_root = source / "src" / "main" / "java"
         self.resources = source / "src" / "main" / "resources"
         self.trees: dict[Path, Node] = {}
@@ -142,11 +179,27 @@ class Migration:
             return []
         return sorted(p for p in self.java_root.rglob("*.java") if p.is_file())
 
+    def kotlin_files(self) -> list[Path]:
+        roots = [self.source / "src" / "main" / "kotlin", self.java_root]
+        return sorted(p for root in roots if root.is_dir() for p in root.rglob("*.kt") if p.is_file())
+
+    def _parse(self, path: Path, declared: set[str]) -> Node:
+        if path.suffix != ".kt":
+            return parse(path.read_bytes())
+        spelled = kotlin_to_java(path.read_bytes(), declared)
+        self.app.kotlin_lines[path] = spelled.lines
+        relative = str(path.relative_to(self.source))
+        self.app.findings.append(Finding(relative, 1, "Kotlin source", "spelled as Java by the Kotlin front end, then translated by the Java rules"))
+        for line, construct, rule, todo in spelled.findings:
+            self.app.findings.append(Finding(relative, line, construct, rule, todo))
+        return parse(spelled.java.encode("utf-8"))
+
     def read(self) -> None:
-        files = self.java_files()
+        files = self.java_files() + self.kotlin_files()
+        declared = {m.group(1) for p in self.kotlin_files() for m in re.finditer(r"\bclass\s+([A-Za-z_]\w*)", p.read_text(encoding="utf-8"))}
         packages = []
         for path in files:
-            tree = parse(path.read_bytes())
+            tree = self._parse(path, declared)
             self.trees[path] = tree
             package = next((text(n).removeprefix("package").strip().rstrip(";").strip() for n in _named(tree) if n.type == "package_declaration"), "")
             packages.append(package)
@@ -155,17 +208,17 @@ class Migration:
         for path, package in zip(files, packages, strict=True):
             relative = package[len(common) :].strip(".")
             sub = [snake_case(p) for p in relative.split(".") if p]
-            for node in _named(self.trees[path]):
-                if node.type in TYPE_DECLARATIONS:
-                    name = text(node.child_by_field_name("name"))
-                    module = ".".join([self.package, *sub, module_name(name)])
-                    self._collect(node, path, module, None)
-        for kotlin in sorted(self.source.rglob("*.kt")):
-            if "test" in kotlin.relative_to(self.source).parts[:3]:
+            types = [n for n in _named(self.trees[path]) if n.type in TYPE_DECLARATIONS]
+            if not types:
                 continue
-            self.app.findings.append(Finding(str(kotlin.relative_to(self.source)), 1, "Kotlin source", "", "Kotlin is not translated; port this file by hand"))
+            # Every type of a file goes to one module, named after the file's first type (a
+            # Kotlin file after the file itself: its name need not be a type's).
+            stem = path.stem if path.suffix == ".kt" else text(types[0].child_by_field_name("name"))
+            module = ".".join([self.package, *sub, module_name(stem)])
+            for node in types:
+                self._collect(node, path, module, None)
 
-    def _collect(self, node: Node, path: Path, module: str, outer: JavaClass | None) -> JavaClass:
+    def _collect(self, node: Node, path: Path, module: str, outer: JavaClass | None, local: bool = False) -> JavaClass:
         kind = node.type.removesuffix("_declaration")
         name = text(node.child_by_field_name("name"))
         java_class = JavaClass(name, kind, path, module, node, outer, annotations_of(node))
@@ -217,12 +270,17 @@ class Migration:
                     continue
                 variants[len(params)] = method
                 java_class.methods.setdefault(method_name, method)
+                body_node = member.child_by_field_name("body")
+                for declaration in _local_declarations(body_node) if body_node is not None else []:
+                    # A type declared in a method body is visible there only.
+                    local_type = self._collect(declaration, path, module, None, local=True)
+                    self.app.local_types.setdefault(member.id, {})[local_type.name] = local_type
             elif member.type in TYPE_DECLARATIONS:
-                nested = self._collect(member, path, module, java_class)
+                nested = self._collect(member, path, module, java_class, local)
                 java_class.nested[nested.name] = nested
-        if outer is None:
+        if outer is None and not local:
             self.app.classes[name] = java_class
-        for method in bean_methods(java_class):
+        for method in bean_methods(java_class) if not local else []:
             self.app.beans.append(Bean(java_class, method))
         self.app.nodes[node.id] = java_class
         return java_class
@@ -266,6 +324,7 @@ class Migration:
         app_class = self.application_class()
         main_module: str | None = None
         written_packages: set[Path] = {package_dir}
+        rendered: list[tuple[ModuleWriter, str, str, Path]] = []
         for path, tree in self.trees.items():
             writer = ModuleWriter(self.app, path, tree)
             top = [self.app.class_for_node(n) for n in _named(tree) if n.type in TYPE_DECLARATIONS]
@@ -283,6 +342,12 @@ class Migration:
             else:
                 source_text = writer.render()
             target = self.output / Path(*module.split(".")).with_suffix(".py")
+            rendered.append((writer, module, source_text, target))
+        last = _imported_last({module: writer for writer, module, _, _ in rendered})
+        for writer, module, source_text, target in rendered:
+            if module in last:
+                writer.rule(writer.root_node, "import cycle between translated modules", "the cyclic imports come after the module body")
+                source_text = writer.render(frozenset(last[module]))
             target.parent.mkdir(parents=True, exist_ok=True)
             written_packages.add(target.parent)
             target.write_text(source_text, encoding="utf-8")
@@ -332,6 +397,7 @@ class Migration:
         writer.emit(f"with SpringApplication.run({run_arguments}) as context:", 1)
         wiring = _Wiring(writer, self.app)
         body: list[str] = []
+        self._tool_beans(writer, wiring, body)
         for bean in self.app.beans:
             if bean.type_name in RUNNER_TYPES:
                 try:
@@ -364,6 +430,24 @@ class Migration:
         writer.emit("main()", 1)
         return writer.render()
 
+    def _tool_beans(self, writer: ModuleWriter, wiring: _Wiring, body: list[str]) -> None:
+        """An app that names tools (``toolNames("x")``) finds them among its ``ToolCallback``
+        and ``ToolCallbackProvider`` beans, as Spring's ``toolCallbackResolver`` does."""
+        sources = "\n".join(text(tree) for tree in self.trees.values())
+        if "toolNames(" not in sources and "defaultToolNames(" not in sources:
+            return
+        for bean in self.app.beans:
+            if bean.type_name in _TOOL_BEAN_TYPES or bean.type_name.startswith("List<ToolCallback"):
+                try:
+                    value = wiring.bean(bean)
+                except Untranslatable as error:
+                    writer.todo(bean.method.node, f"@Bean {bean.method.name}", str(error))
+                    continue
+                writer.rule(bean.method.node, f"{bean.type_name} bean {bean.method.name}", "context.add_tool_callbacks: resolvable by tool name")
+                star = "*" if bean.type_name.startswith("List<") else ""
+                # Before any bean asks for a ChatClient.Builder (which builds the tool calling manager).
+                wiring.lines.append(f"context.add_tool_callbacks({star}{value})")
+
     def _mcp_server(self, writer: ModuleWriter, wiring: _Wiring, body: list[str]) -> str | None:
         if not self.is_mcp_server():
             return None
@@ -388,7 +472,10 @@ class Migration:
         else:
             writer.use("uvicorn", "uvicorn_module")
             body.append('port = int(context.environment.get_property("server.port", "8080") or "8080")')
-            body.append('uvicorn.run(server.streamable_http_app(), host="127.0.0.1", port=port)')
+            # spring.ai.mcp.server.protocol: STREAMABLE (2.0.1's default) or SSE (1.x's).
+            body.append('protocol = (context.environment.get_property("spring.ai.mcp.server.protocol", "STREAMABLE") or "").upper()')
+            body.append('app = server.sse_app() if protocol == "SSE" else server.streamable_http_app()')
+            body.append('uvicorn.run(app, host="127.0.0.1", port=port)')
         return "server"
 
     def _create_app(self, writer: ModuleWriter, controllers: list[JavaClass]) -> None:
@@ -519,7 +606,7 @@ class Migration:
         lines = [
             f"# Migration of {self.source.resolve().name}",
             "",
-            f"`spring_ai_py migrate` translated {len(self.trees)} Java files into the package `{self.package}`.",
+            f"`spring_ai_py migrate` translated {len(self.trees)} source files into the package `{self.package}`.",
             f"{len(translated)} constructs were translated by a rule, {len(todo)} were not.",
             "Each construct that was not is kept in the code as a `# TODO(migrate):` comment",
             "holding the Java text.",
@@ -539,6 +626,45 @@ class Migration:
         for finding in translated:
             lines.append(f"| {finding.file}:{finding.line} | {_cell(finding.construct)} | {_cell(finding.rule)} |")
         (self.output / "MIGRATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _local_declarations(block: Node) -> list[Node]:
+    """The type declarations among a method body's statements (not inside lambdas or
+    other types)."""
+    found = []
+    for child in _named(block):
+        if child.type in TYPE_DECLARATIONS:
+            found.append(child)
+        elif child.type in ("block", "if_statement", "for_statement", "enhanced_for_statement", "while_statement", "try_statement"):
+            found.extend(_local_declarations(child))
+    return found
+
+
+def _imported_last(writers: dict[str, ModuleWriter]) -> dict[str, set[str]]:
+    """For each module in an import cycle, the modules it imports after its body: those of
+    the same cycle whose names it does not need while being imported."""
+    graph = {module: set(writer.first_party_imports()) & set(writers) for module, writer in writers.items()}
+
+    def reaches(start: str, goal: str) -> bool:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            current = todo.pop()
+            if current == goal:
+                return True
+            if current not in seen:
+                seen.add(current)
+                todo.extend(graph.get(current, ()))
+        return False
+
+    last: dict[str, set[str]] = {}
+    for module, writer in writers.items():
+        needed = writer.used_at_import_time()
+        imports = writer.first_party_imports()
+        for target in graph[module]:
+            if target != module and reaches(target, module) and not (imports[target] & needed):
+                last.setdefault(module, set()).add(target)
+    return last
 
 
 def _cell(value: str) -> str:

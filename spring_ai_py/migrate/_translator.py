@@ -183,6 +183,12 @@ class Application:
         self.record_components: set[str] = set()
         self.nodes: dict[int, JavaClass] = {}
         self.python_package = ""
+        #: Types declared in method bodies, by the method's node id; ``local_classes`` are
+        #: those of the method being translated.
+        self.local_types: dict[int, dict[str, JavaClass]] = {}
+        self.local_classes: dict[str, JavaClass] = {}
+        #: For each Kotlin file, the Kotlin line of each line of its Java spelling.
+        self.kotlin_lines: dict[Path, list[int]] = {}
 
     def class_for_node(self, node: Node) -> JavaClass:
         """The type collected for a declaration node."""
@@ -197,6 +203,8 @@ class Application:
         return java_class.module
 
     def find_class(self, name: str, near: JavaClass | None = None) -> JavaClass | None:
+        if name in self.local_classes:
+            return self.local_classes[name]
         cursor = near
         while cursor is not None:
             if name in cursor.nested:
@@ -209,9 +217,12 @@ class Application:
     def record(
         self, file: Path, node: Node, construct: str, rule: str = "", todo: str = ""
     ) -> None:
-        self.findings.append(
-            Finding(str(file.relative_to(self.root)), _line(node), construct, rule, todo)
-        )
+        line = _line(node)
+        kotlin_lines = self.kotlin_lines.get(file)
+        if kotlin_lines:
+            # The node is in the Java spelling of a Kotlin file: report the Kotlin line.
+            line = kotlin_lines[min(line, len(kotlin_lines)) - 1]
+        self.findings.append(Finding(str(file.relative_to(self.root)), line, construct, rule, todo))
 
 
 # -- the file translator -------------------------------------------------------------------
@@ -255,7 +266,17 @@ _SPRING_RECORDS: dict[str, tuple[str, ...]] = {
     "ToolCall": ("id", "type", "name", "arguments"),
     "ToolResponse": ("id", "name", "responseData"),
     "ToolDefinition": ("name", "description", "inputSchema"),
+    "AugmentedArgumentEvent": ("toolDefinition", "rawInput", "arguments"),
+    # McpSchema records are the MCP Python SDK's pydantic models.
+    "Implementation": ("name", "version", "title"),
 }
+
+#: Components of Spring AI records whose name no Spring AI method shares: ``x.arguments()``
+#: → ``x.arguments`` even when the type of ``x`` is not known (a lambda parameter).
+_SPRING_COMPONENTS = {"toolDefinition", "rawInput", "arguments", "inputSchema", "responseData", "serverInfo", "protocolVersion"}
+
+#: Spring AI calls whose result is a Spring AI record: the method → the record.
+_SPRING_RECORD_RESULTS = {"toolDefinition": "ToolDefinition", "getToolDefinition": "ToolDefinition", "serverInfo": "Implementation"}
 
 
 class FileTranslator:
@@ -266,6 +287,8 @@ class FileTranslator:
         self.path = path
         self.root_node = root_node
         self.imports: dict[str, tuple[str, str] | None] = {}
+        #: The application's own types this file imports: simple name → Java name.
+        self.own_imports: dict[str, str] = {}
         self.used: dict[str, tuple[str, str]] = {}
         self.std: set[str] = set()
         self.lines: list[str] = []
@@ -307,6 +330,13 @@ class FileTranslator:
                 self.rule(node, f"import {fqn}", f"from {home[0]} import {home[1]}")
             elif fqn.startswith(WIRING_PACKAGES) or simple in PRIMITIVE_TYPES or fqn.startswith(self.app.package_prefix()):
                 self.imports[simple] = None
+                if fqn.startswith(self.app.package_prefix()):
+                    self.own_imports[simple] = fqn
+            elif simple in _BUILDER_RULE_IMPORTS:
+                # Its uses are translated by a rule, or kept as comments (and listed) when no rule fits.
+                self.imports[simple] = None
+                self.poisoned.add(simple)
+                self.rule(node, f"import {fqn}", "no import: the MCP client builder rule translates its uses")
             else:
                 self.imports[simple] = None
                 self.poisoned.add(simple)
@@ -321,11 +351,20 @@ class FileTranslator:
         self.used[python_name] = (module, python_name)
         return python_name
 
+    def find_own(self, name: str) -> JavaClass | None:
+        """The application's type ``name`` as this file sees it (nested, or imported as
+        ``com.acme.Outer.Inner``)."""
+        own = self.app.find_class(name, self.current)
+        if own is None and name in self.own_imports:
+            outer = self.app.classes.get(self.own_imports[name].split(".")[-2])
+            own = outer.nested.get(name) if outer is not None else None
+        return own
+
     def resolve_type_name(self, name: str) -> str:
         """The Python spelling of a Java class name used in an expression."""
         if name in self.poisoned:
             raise Untranslatable(f"{name} has no Python twin")
-        own = self.app.find_class(name, self.current)
+        own = self.find_own(name)
         if own is not None:
             if own.top.file != self.path:
                 self.used[own.top.name] = (self.app.module_of(own.top), own.top.name)
@@ -389,7 +428,7 @@ class FileTranslator:
             base_node = _named(node)[0]
             base = text(base_node)
             args_node = node.child_by_field_name("type_arguments") or _named(node)[-1]
-            args = [self._py_type(a) for a in _named(args_node)]
+            args = [self.py_type(a) for a in _named(args_node)]
             if base in WRAPPER_TYPES:
                 template = WRAPPER_TYPES[base]
                 if "AsyncIterator" in template:
@@ -488,7 +527,8 @@ class FileTranslator:
         if text(obj) == "System" and name in ("out", "err"):
             raise Untranslatable("System.out / System.err used as a value")
         target = self.expr(obj)
-        return f"{target}.{name if name.isupper() else snake_case(name)}"
+        # Constants (MAX_SIZE) and nested types (Response.Kind) keep their Java name.
+        return f"{target}.{name if name[:1].isupper() else snake_case(name)}"
 
     def expr_array_access(self, node: Node) -> str:
         return f"{self.expr(node.child_by_field_name('array'))}[{self.expr(node.child_by_field_name('index'))}]"
@@ -566,8 +606,14 @@ class FileTranslator:
                     rendered = self.expr(operand)
                     if operand.type in ("string_literal", "character_literal"):
                         parts.append(rendered)
+                    elif operand.type in ("true", "false") or (
+                        operand.type == "identifier" and self._declared_type(operand) in ("boolean", "Boolean")
+                    ):
+                        parts.append(f"str({rendered}).lower()")  # Java writes true / false
                     else:
                         parts.append(f"str({rendered})")
+                if len(parts) > 1 and parts[0] == '""':
+                    parts = parts[1:]  # every other operand is a str already
                 return " + ".join(parts)
         left = self.expr(left_node)
         right = self.expr(right_node)
@@ -688,10 +734,16 @@ class FileTranslator:
             return f"{kind}()"
         if base in ("HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap"):
             return f"dict({args[0]})" if args else "{}"
-        if base == "StringBuilder":
-            raise Untranslatable("StringBuilder: build a list of parts and join them")
+        if base in _STRING_BUILDERS:
+            self.rule(node, f"new {base}(...)", "a str grown with +=")
+            if args_nodes_of(node) and args_nodes_of(node)[0].type != "decimal_integer_literal":
+                return f"str({args[0]})"
+            return '""'
         if base in ("RuntimeException", "IllegalStateException", "Exception"):
             return f"RuntimeError({', '.join(args)})"
+        if base == "Random":
+            self.std.add("random")
+            return f"random.Random({', '.join(args)})"
         if base == "IllegalArgumentException":
             return f"ValueError({', '.join(args)})"
         if base == "UnsupportedOperationException":
@@ -699,7 +751,7 @@ class FileTranslator:
         if base == "Scanner" and args == ["sys.stdin"]:
             self.rule(node, "new Scanner(System.in)", "input()")
             return "sys.stdin"
-        own = self.app.find_class(base, self.current)
+        own = self.find_own(base)
         if own is not None and own.kind == "record" and own.components:
             self.rule(node, f"new {base}(...)", "pydantic model with keyword arguments")
             names = [own.aliases.get(c, snake_case(c)) for c, _ in own.components]
@@ -727,6 +779,10 @@ class FileTranslator:
             return f"self.{self.current.python_method_name(name, len(args))}({', '.join(args)})"
         if obj.type == "super":
             return f"super().{snake_case(name)}({', '.join(args)})"
+        own_type = self.app.find_class(obj_text, self.current) if obj.type == "identifier" and obj_text[:1].isupper() and self.scope.lookup(obj_text) is None else None
+        if own_type is not None and name in own_type.methods:
+            # A static call picks the overload by its number of arguments.
+            return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
         target = self.expr(obj)
         if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
@@ -739,6 +795,12 @@ class FileTranslator:
             if declared is not None and declared.kind == "record" and name in dict(declared.components):
                 return f"{target}.{snake_case(name)}"
         if not args and name in self.app.record_components and name not in _SPRING_METHODS:
+            return f"{target}.{snake_case(name)}"
+        if not args and name in _SPRING_COMPONENTS:
+            return f"{target}.{snake_case(name)}"
+        if not args and obj.type == "method_invocation" and name in _SPRING_RECORDS.get(
+            _SPRING_RECORD_RESULTS.get(text(obj.child_by_field_name("name")), ""), ()
+        ):
             return f"{target}.{snake_case(name)}"
         return f"{target}.{snake_case(name)}({', '.join(args)})"
 
@@ -828,6 +890,26 @@ class FileTranslator:
         if obj_text == "Thread" and name == "sleep":
             self.std.add("time")
             return f"time.sleep({args()[0]} / 1000)"
+        enum = self.app.find_class(obj_text, self.current) if obj is not None and obj.type == "identifier" and obj_text[:1].isupper() else None
+        if enum is not None and enum.kind == "enum" and name == "values" and not args_nodes:
+            return f"list({self.resolve_type_name(obj_text)})"
+        if enum is not None and enum.kind == "enum" and name == "valueOf" and len(args_nodes) == 1:
+            return f"{self.resolve_type_name(obj_text)}[{self.expr(args_nodes[0])}]"
+        if obj_text == "KotlinUntranslated" and name == "statement":
+            # The Kotlin front end's marker for a statement it has no Java spelling for.
+            raise Untranslatable(java_string_value(text(args_nodes[0])))
+        if obj is not None and name == "printStackTrace" and not args_nodes:
+            self.std.add("traceback")
+            return "traceback.print_exc()"
+        if obj_text in ("Paths", "Path") and name in ("get", "of"):
+            self.std.add("pathlib.Path")
+            return f"Path({', '.join(args())})"
+        if obj_text == "System" and name == "getProperty":
+            return self._system_property(args_nodes)
+        if name == "build" and obj is not None:
+            built = self._mcp_client_chain(node)
+            if built is not None:
+                return built
         if obj_text == "System" and name == "getenv":
             self.std.add("os")
             return f"os.environ.get({args()[0]})"
@@ -886,6 +968,12 @@ class FileTranslator:
             return f"{self.expr(obj)}.{level}({', '.join([rendered, *values])})"
         if obj is not None and name in ("collect", "toList", "count", "forEach") and self._is_stream(obj):
             return self._stream(node, obj, name, args_nodes)
+        if obj is not None and name in ("findFirst", "findAny", "anyMatch", "allMatch", "noneMatch") and self._is_stream(obj):
+            raise Untranslatable(f"stream terminal {name}(): write a loop or next(...)")
+        if obj is not None and name in _RANDOM_METHODS and self._declared_type(obj) == "Random":
+            values = args()
+            method, default = _RANDOM_METHODS[name]
+            return f"{self.expr(obj)}.{method}({', '.join(values) if values else default})"
         if obj is not None and name == "equals" and len(args_nodes) == 1:
             return f"{self.expr(obj)} == {self.expr(args_nodes[0])}"
         if obj is not None and name == "equalsIgnoreCase":
@@ -907,6 +995,13 @@ class FileTranslator:
             return f"{self.expr(obj)}[{':'.join(values) if len(values) == 2 else values[0] + ':'}]"
         if obj is not None and name == "charAt":
             return f"{self.expr(obj)}[{args()[0]}]"
+        if obj is not None and name in ("getKey", "getValue") and not args_nodes and (
+            self.scope.java_type(obj_text) or ""
+        ).replace("Map.", "").startswith("Entry"):
+            # Map entries are (key, value) tuples of dict.items().
+            return f"{self.expr(obj)}[{0 if name == 'getKey' else 1}]"
+        if obj is not None and name in ("getMessage", "getLocalizedMessage") and not args_nodes:
+            return f"str({self.expr(obj)})"
         if obj is not None and name == "getClass" and not args_nodes:
             return f"type({self.expr(obj)})"
         if obj is not None and name == "getSimpleName" and not args_nodes:
@@ -919,6 +1014,8 @@ class FileTranslator:
             return f"{self.expr(obj)}.result()"
         if obj is not None and name in _STRING_METHODS and _STRING_METHODS[name]:
             return f"{self.expr(obj)}.{_STRING_METHODS[name]}({', '.join(args())})"
+        if obj is not None and name == "remove" and len(args_nodes) == 1 and self._declared_type(obj) in _MAP_TYPES:
+            return f"{self.expr(obj)}.pop({self.expr(args_nodes[0])}, None)"
         if obj is not None and name in _LIST_METHODS:
             return f"{self.expr(obj)}.{_LIST_METHODS[name]}({', '.join(args())})"
         if obj is not None and name == "nextLine" and not args_nodes and (
@@ -942,7 +1039,109 @@ class FileTranslator:
             return f"{self.expr(obj)}.entity({self.expr(args_nodes[0])})"
         if obj is not None and name in ("subscribe", "block", "blockFirst", "blockLast"):
             raise Untranslatable(f"Reactor .{name}(): iterate the stream with for / async for")
+        if obj is not None and name in ("append", "insert", "setLength", "reverse", "deleteCharAt") and (
+            self.scope.java_type(_root_identifier(obj)) or ""
+        ) in _STRING_BUILDERS:
+            raise Untranslatable(f"StringBuilder.{name} used as a value: grow a str with += instead")
+        if obj is not None and name in ("defaultAdvisors", "advisors") and any(
+            _is_memory_advisor(a) for a in args_nodes
+        ):
+            return self._memory_advisors(node, obj, name, args_nodes)
         return None
+
+    def _system_property(self, args_nodes: list[Node]) -> str:
+        """``System.getProperty(key[, default])`` for the keys with a Python equivalent."""
+        key = java_string_value(text(args_nodes[0])) if args_nodes and args_nodes[0].type == "string_literal" else None
+        values = {
+            # Java names macOS "Mac OS X", where platform.system() says "Darwin".
+            "os.name": ("platform", '{"Darwin": "Mac OS X"}.get(platform.system(), platform.system())'),
+            "user.home": ("os", 'os.path.expanduser("~")'),
+            "user.dir": ("os", "os.getcwd()"),
+            "user.name": ("getpass", "getpass.getuser()"),
+            "java.io.tmpdir": ("tempfile", "tempfile.gettempdir()"),
+            "line.separator": ("os", "os.linesep"),
+            "file.separator": ("os", "os.sep"),
+            "path.separator": ("os", "os.pathsep"),
+        }
+        if key not in values:
+            raise Untranslatable(f"System.getProperty({text(args_nodes[0]) if args_nodes else ''}): no Python equivalent")
+        module, expression = values[key]
+        self.std.add(module)
+        self.rule(args_nodes[0], f"System.getProperty({key!r})", expression)
+        return expression
+
+    def _mcp_client_chain(self, node: Node) -> str | None:
+        """The MCP Java SDK's client builders, for a stdio server:
+        ``ServerParameters.builder(cmd).args(...).env(...).build()`` → ``McpStdioConnection``;
+        ``McpClient.sync(new StdioClientTransport(params, mapper)).requestTimeout(d).build()``
+        → ``McpSyncClient.from_connection(params, request_timeout=..., initialize=False)``."""
+        calls: list[tuple[str, list[Node]]] = []
+        cursor = node
+        while cursor.type == "method_invocation" and cursor.child_by_field_name("object") is not None:
+            calls.append((text(cursor.child_by_field_name("name")), _named(cursor.child_by_field_name("arguments"))))
+            cursor = cursor.child_by_field_name("object")
+        if cursor.type != "identifier" or cursor.type == "method_invocation":
+            return None
+        calls.reverse()
+        root, (first, first_args), steps = text(cursor), calls[0], calls[1:]
+        if root == "ServerParameters" and first == "builder":
+            command = self.expr(first_args[0])
+            arguments: list[str] = []
+            env = None
+            for step, step_args in steps[:-1]:
+                if step == "args" and len(step_args) == 1 and step_args[0].type != "string_literal":
+                    arguments = [f"*{self.expr(step_args[0])}"]
+                elif step == "args":
+                    arguments = [self.expr(a) for a in step_args]
+                elif step == "env":
+                    env = self.expr(step_args[0])
+                else:
+                    raise Untranslatable(f"ServerParameters.Builder.{step}() has no rule")
+            self.rule(node, "ServerParameters.builder(...)", "McpStdioConnection")
+            connection = self.use("McpStdioConnection", "spring_ai_py.mcp")
+            env_part = f", env={env}" if env is not None else ""
+            return f"{connection}({command}, [{', '.join(arguments)}]{env_part})"
+        if root == "McpClient" and first == "sync":
+            transport = first_args[0] if first_args else None
+            if transport is None or transport.type != "object_creation_expression" or text(transport.child_by_field_name("type")) != "StdioClientTransport":
+                raise Untranslatable("McpClient.sync over a transport other than StdioClientTransport")
+            parameters = self.expr(args_nodes_of(transport)[0])
+            options = []
+            for step, step_args in steps[:-1]:
+                if step == "requestTimeout":
+                    options.append(f"request_timeout={self.expr(step_args[0])}.total_seconds()")
+                else:
+                    raise Untranslatable(f"McpClient.SyncSpec.{step}() has no rule")
+            self.rule(node, "McpClient.sync(new StdioClientTransport(...))", "McpSyncClient.from_connection")
+            client = self.use("McpSyncClient", "spring_ai_py.mcp")
+            return f"{client}.from_connection({', '.join([parameters, *options, 'initialize=False'])})"
+        return None
+
+    def _memory_advisors(self, node: Node, obj: Node, name: str, args_nodes: list[Node]) -> str:
+        """A chat memory advisor added with no conversation id: Spring AI 1.x used
+        ``"default"`` when a request named none; 2.0.1 rejects such a request. The 1.x
+        behaviour is kept explicitly as a default advisor parameter (a request's own
+        ``ChatMemory.CONVERSATION_ID`` still overrides it)."""
+        self.rule(
+            node,
+            f"{name}(...ChatMemoryAdvisor...)",
+            "1.x default conversation id: .param(ChatMemory.CONVERSATION_ID, \"default\")",
+        )
+        memory = self.use("ChatMemory", "spring_ai_py.chat.memory")
+        method = snake_case(name)
+        values = ", ".join(self.expr(a) for a in args_nodes)
+        default = f'(lambda a: a.param({memory}.CONVERSATION_ID, "default"))'
+        return f"{self.expr(obj)}.{method}({values}).{method}({default})"
+
+    def _declared_type(self, node: Node) -> str:
+        """The Java type a variable or field was declared with (``""`` when unknown)."""
+        name = text(node).removeprefix("this.")
+        declared = self.scope.java_type(name)
+        owner = self.current
+        while declared is None and owner is not None:
+            declared = owner.fields.get(name)
+            owner = owner.outer
+        return (declared or "").split("<", 1)[0]
 
     def _is_logger(self, obj_text: str) -> bool:
         lowered = obj_text.lower().removeprefix("this.")
@@ -1134,7 +1333,7 @@ class FileTranslator:
             if text(java_type) == "Logger":
                 self.uses_logging = True
             annotation = self.py_type(java_type) if text(java_type) != "var" else "Any"
-            if annotation.startswith(("list[", "dict[", "set[")) and "Any" not in annotation:
+            if annotation.startswith(("list[", "dict[", "set[")):
                 self.emit(f"{py_name}: {annotation} = {rendered}", depth)
             else:
                 self.emit(f"{py_name} = {rendered}", depth)
@@ -1156,6 +1355,11 @@ class FileTranslator:
             name = text(inner.child_by_field_name("name"))
             obj = inner.child_by_field_name("object")
             args = _named(inner.child_by_field_name("arguments"))
+            appended = self._string_builder_appends(inner)
+            if appended is not None:
+                target, parts = appended
+                self.emit(f"{target} += {' + '.join(parts)}", depth)
+                return
             if name == "put" and obj is not None and len(args) == 2:
                 self.emit(f"{self.expr(obj)}[{self.expr(args[0])}] = {self.expr(args[1])}", depth)
                 return
@@ -1172,6 +1376,29 @@ class FileTranslator:
                 self.emit(f"{self.expr(obj)}.close()", depth)
                 return
         self.emit(self.expr(inner), depth)
+
+    def _string_builder_appends(self, node: Node) -> tuple[str, list[str]] | None:
+        """``sb.append(a).append(b);`` on a local ``StringBuilder`` → (``sb``, [``str(a)``, ``str(b)``])."""
+        parts: list[Node] = []
+        cursor = node
+        while cursor.type == "method_invocation" and text(cursor.child_by_field_name("name")) == "append":
+            arguments = _named(cursor.child_by_field_name("arguments"))
+            if len(arguments) != 1:
+                return None
+            parts.append(arguments[0])
+            cursor = cursor.child_by_field_name("object")
+            if cursor is None:
+                return None
+        if not parts or cursor.type != "identifier":
+            return None
+        if (self.scope.java_type(text(cursor)) or "") not in _STRING_BUILDERS:
+            return None
+        self.rule(node, "StringBuilder.append", "+= on a str")
+        rendered = []
+        for part in reversed(parts):
+            value = self.expr(part)
+            rendered.append(value if part.type in ("string_literal", "character_literal") else f"str({value})")
+        return self.expr(cursor), rendered
 
     def _assert(self, node: Node, name: str, args: list[Node], depth: int) -> None:
         value = self.expr(args[0])
@@ -1240,6 +1467,9 @@ class FileTranslator:
         name = text(node.child_by_field_name("name"))
         source = self.expr(node.child_by_field_name("value"))
         self.scope.names[name] = snake_case(name)
+        declared = node.child_by_field_name("type")
+        if declared is not None:
+            self.scope.types[name] = text(declared)
         self.emit(f"for {snake_case(name)} in {source}:", depth)
         self.block(node.child_by_field_name("body"), depth + 1)
 
@@ -1322,11 +1552,98 @@ class FileTranslator:
     def stmt_local_class_declaration(self, node: Node, depth: int) -> None:
         raise Untranslatable("local class: move it to module level")
 
+    def stmt_record_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def stmt_enum_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def stmt_class_declaration(self, node: Node, depth: int) -> None:
+        self._local_type(node, depth)
+
+    def _local_type(self, node: Node, depth: int) -> None:
+        """A type declared in a method body: a class defined in the function, as Java
+        scopes it; a model among them is completed once the function's names exist."""
+        java_class = self.app.nodes.get(node.id)
+        write_class = getattr(self, "write_class", None)
+        if java_class is None or write_class is None:
+            raise Untranslatable(f"local {node.type.removesuffix('_declaration')}: move it to module level")
+        saved = (self.current_method, self.scope, self.poisoned)
+        try:
+            write_class(java_class, depth)
+        finally:
+            self.current_method, self.scope, self.poisoned = saved
+        self.rule(node, f"local {java_class.kind} {java_class.name}", "a class defined in the function")
+        models = [java_class] if java_class.kind == "record" else []
+        models += [n for n in java_class.nested.values() if n.kind == "record"]
+        for model in models:
+            self.emit(f"{model.qualified}.model_rebuild()", depth)
+
     def stmt_labeled_statement(self, node: Node, depth: int) -> None:
         raise Untranslatable("labeled statement: restructure the loop")
 
     def stmt_switch_expression(self, node: Node, depth: int) -> None:
-        raise Untranslatable("switch: write an if/elif chain or match")
+        """A ``switch`` statement (``case x:`` groups ending in ``break``, or ``case x ->``
+        rules) → an ``if`` / ``elif`` / ``else`` chain; ``default`` becomes the ``else``."""
+        condition = _named(node.child_by_field_name("condition"))[0]
+        subject = self.expr(condition)
+        branches: list[tuple[list[str], list[Node]]] = []
+        labels: list[str] = []
+        default = False
+        for entry in _named(node.child_by_field_name("body")):
+            entry_labels = [c for c in _named(entry) if c.type == "switch_label"]
+            statements = [c for c in _named(entry) if c.type != "switch_label"]
+            for label in entry_labels:
+                values = _named(label)
+                if not values:
+                    default = True
+                for value in values:
+                    labels.append(self._case_value(value, condition))
+            if not statements:
+                continue  # labels that fall through to the next group
+            if entry.type == "switch_block_statement_group":
+                last = statements[-1]
+                if last.type == "break_statement":
+                    statements = statements[:-1]
+                elif entry.id != _named(node.child_by_field_name("body"))[-1].id and last.type not in (
+                    "return_statement",
+                    "throw_statement",
+                    "continue_statement",
+                ):
+                    raise Untranslatable("switch case falling through to the next one")
+                if any(_breaks_out(s) for s in statements):
+                    raise Untranslatable("break inside a switch case")
+            branches.append((["default"] if default else labels, statements))
+            labels, default = [], False
+        self.rule(node, "switch statement", "if / elif / else")
+        if not subject.isidentifier():
+            self.lambda_count += 1
+            temporary = f"_switch_{self.lambda_count}"
+            self.emit(f"{temporary} = {subject}", depth)
+            subject = temporary
+        ordered = [b for b in branches if b[0] != ["default"]] + [b for b in branches if b[0] == ["default"]]
+        for index, (values, statements) in enumerate(ordered):
+            if values == ["default"]:
+                self.emit("else:" if index else "if True:", depth)
+            else:
+                test = f"{subject} == {values[0]}" if len(values) == 1 else f"{subject} in ({', '.join(values)})"
+                self.emit(f"{'if' if index == 0 else 'elif'} {test}:", depth)
+            start = len(self.lines)
+            for statement in statements:
+                self.statement(statement, depth + 1)
+            self.ensure_body(start, depth + 1)
+
+    def _case_value(self, value: Node, condition: Node) -> str:
+        """A case label; a bare enum constant is qualified by the switched value's enum."""
+        if value.type == "identifier" and self.scope.lookup(text(value)) is None:
+            declared = (self.scope.java_type(text(condition)) or "").split("<", 1)[0]
+            enum = self.app.find_class(declared.rsplit(".", 1)[-1], self.current) if declared else None
+            if enum is None or enum.kind != "enum":
+                raise Untranslatable(f"case {text(value)}: the enum of the switched value is not known")
+            return f"{self.resolve_type_name(enum.name) if enum.outer is None else enum.qualified}.{text(value)}"
+        if value.type not in ("string_literal", "character_literal", "decimal_integer_literal", "hex_integer_literal", "field_access", "identifier"):
+            raise Untranslatable(f"case {value.type.replace('_', ' ')}")
+        return self.expr(value)
 
     def stmt_yield_statement(self, node: Node, depth: int) -> None:
         raise Untranslatable("yield inside switch")
@@ -1348,7 +1665,56 @@ def field_name(owner: JavaClass, name: str) -> str:
 
 
 def _declared_names(node: Node) -> Iterator[str]:
-    if node.type == "local_variable_declaration":
+    if node.type in ("local_variable_declaration", "field_declaration"):
         for declarator in _named(node):
             if declarator.type == "variable_declarator":
                 yield text(declarator.child_by_field_name("name"))
+
+
+#: MCP Java SDK types that only the MCP client builder rule (``_mcp_client_chain``) uses.
+_BUILDER_RULE_IMPORTS = {"McpClient", "ServerParameters", "StdioClientTransport", "McpJsonDefaults"}
+
+#: java.util.Random's methods → random.Random's (with the argument when Java gives none).
+_RANDOM_METHODS = {
+    "nextInt": ("randrange", "2**31"),
+    "nextDouble": ("random", ""),
+    "nextBoolean": ("choice", "[True, False]"),
+}
+
+_MAP_TYPES = {"Map", "HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap", "ConcurrentMap"}
+
+_STRING_BUILDERS = ("StringBuilder", "StringBuffer")
+
+
+def _breaks_out(node: Node) -> bool:
+    """Whether a ``break`` in ``node`` leaves the switch (not a loop or switch inside it)."""
+    if node.type == "break_statement":
+        return True
+    if node.type in ("for_statement", "enhanced_for_statement", "while_statement", "do_statement", "switch_expression", "lambda_expression"):
+        return False
+    return any(_breaks_out(c) for c in _named(node))
+
+
+def _root_identifier(node: Node) -> str:
+    """The variable a call chain starts from (``sb`` of ``sb.append(a).append(b)``), else ``""``."""
+    while node.type == "method_invocation" and node.child_by_field_name("object") is not None:
+        node = node.child_by_field_name("object")
+    return text(node) if node.type == "identifier" else ""
+
+
+def args_nodes_of(node: Node) -> list[Node]:
+    """The argument expressions of a call or ``new`` expression."""
+    arguments = node.child_by_field_name("arguments")
+    return _named(arguments) if arguments is not None else []
+
+
+_MEMORY_ADVISORS = ("MessageChatMemoryAdvisor", "PromptChatMemoryAdvisor", "VectorStoreChatMemoryAdvisor")
+
+
+def _is_memory_advisor(node: Node) -> bool:
+    """``MessageChatMemoryAdvisor.builder(memory)...build()`` or ``new ...ChatMemoryAdvisor(...)``
+    written with no conversation id of its own."""
+    source = text(node)
+    if ".conversationId(" in source:
+        return False  # 1.x's own default id: the port keeps that builder method (deprecated)
+    return source.startswith(_MEMORY_ADVISORS) or source.startswith(tuple("new " + a for a in _MEMORY_ADVISORS))

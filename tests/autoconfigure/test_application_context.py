@@ -338,3 +338,26 @@ def test_async_with_closes_the_context(tmp_path: Path) -> None:
     context = asyncio.run(main())
     with pytest.raises(RuntimeError, match="closed"):
         context.chat_model()
+
+
+def test_application_tool_callbacks_resolve_by_name(tmp_path: Path) -> None:
+    # Spring's toolCallbackResolver collects the ToolCallback and ToolCallbackProvider beans.
+    from spring_ai_py.tool import StaticToolCallbackProvider, ToolCallbacks
+    from spring_ai_py.tool.function import FunctionToolCallback
+
+    class Clock:
+        @tool(description="The time")
+        def now(self) -> str:
+            return "noon"
+
+    weather = FunctionToolCallback.builder("weather", lambda city: f"{city}: sunny").description("d").input_type(str).build()
+    with run("openai-chat", tmp_path, {"OPENAI_API_KEY": "k"}) as context:
+        context.add_tool_callbacks(weather, StaticToolCallbackProvider(ToolCallbacks.from_(Clock())))
+        with pytest.raises(TypeError, match=r"tool_callbacks\[0\] must be a ToolCallback or a ToolCallbackProvider, got str"):
+            context.add_tool_callbacks("weather")  # type: ignore[arg-type]
+        resolver = context.tool_calling_manager()._resolver  # type: ignore[attr-defined]
+        assert resolver.resolve("weather") is weather
+        assert resolver.resolve("now").call("{}") == "noon"
+        assert resolver.resolve("missing") is None
+        with pytest.raises(RuntimeError, match=r"tool_calling_manager\(\) is already built"):
+            context.add_tool_callbacks(weather)

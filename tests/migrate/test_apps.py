@@ -3,6 +3,7 @@ linted, run against the fake provider servers and the MCP test server."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -155,3 +156,61 @@ def test_resources_are_copied_as_they_are_and_extras_named(translate) -> None:
     copied = app.output / app.package / "resources" / "mcp-servers-config.json"
     assert json.loads(copied.read_text()) == json.loads((APPS / "mcp-client/src/main/resources/mcp-servers-config.json").read_text())
     assert '"spring_ai_py[mcp]"' in (app.output / "pyproject.toml").read_text()
+
+
+@pytest.mark.filterwarnings("ignore:ChatClientRequestSpec.tool_names:DeprecationWarning")
+def test_kotlin_app_runs_its_tool_bean_by_name_and_reads_json(
+    translate, openai_test_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    pytest.importorskip("tree_sitter_kotlin")
+    app = translate(APPS / "kotlin-tools")
+    assert ruff(app.output).returncode == 0, ruff(app.output).stdout
+    assert app.report.untranslated == []
+    kotlin = [f for f in app.report.findings if f.file.endswith("KotlinToolsApplication.kt")]
+    assert any(f.construct == "entity<T>()" and f.line == 21 for f in kotlin)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("SPRING_AI_OPENAI_BASE_URL", openai_test_server.base_url)
+    openai_test_server.enqueue_tool_calls([{"name": "forecast", "arguments": {"city": "Oslo"}}])
+    openai_test_server.enqueue_text('{"city": "Oslo", "summary": "stormy", "level": "HIGH"}')
+
+    app.load("kotlin_tools_application").main([])
+
+    assert "Oslo: stormy (HIGH)" in capsys.readouterr().out
+    first, second = (r.body for r in openai_test_server.requests)
+    assert [t["function"]["name"] for t in first["tools"]] == ["forecast"]
+    assert json.loads(second["messages"][-1]["content"]) == {"city": "Oslo", "level": "HIGH", "label": "stormy"}
+    # Every type of Types.kt lands in one module named after the file.
+    types = app.load("types")
+    assert types.Level.HIGH.label == "stormy"
+    assert types.Forecast.model_validate({"city": "x", "summary": "y", "level": "LOW"}).level is types.Level.LOW
+
+
+def test_app_with_its_own_mcp_client_and_chat_memory_runs_a_conversation(
+    translate, openai_test_server: OpenAiTestServer, monkeypatch: pytest.MonkeyPatch, capfd
+) -> None:
+    # The shape of sqlite/chatbot and filesystem: the MCP Java SDK's stdio client built by
+    # the app, a memory advisor relying on 1.x's default conversation id, a chat loop.
+    pytest.importorskip("mcp")
+    app = translate(APPS / "mcp-own-client")
+    assert ruff(app.output).returncode == 0, ruff(app.output).stdout
+    assert app.report.untranslated == []
+    assert "1.x default conversation id" in app.migration_md()
+    monkeypatch.chdir(MCP_TESTS)
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("SPRING_AI_OPENAI_BASE_URL", openai_test_server.base_url)
+    monkeypatch.setattr("sys.stdin", io.StringIO("I am Ada\nWhat is the weather in Paris?\nexit\n"))
+    openai_test_server.enqueue_text("Hi Ada.")
+    openai_test_server.enqueue_tool_calls([{"name": "get_weather", "arguments": {"city": "Paris"}}])
+    openai_test_server.enqueue_text("Sunny, Ada.")
+
+    app.load("own_client_application").main([])
+
+    out = capfd.readouterr().out
+    assert "MCP Initialized: own" in out
+    assert "ASSISTANT: Hi Ada." in out and "ASSISTANT: Sunny, Ada." in out
+    first, second, third = (r.body for r in openai_test_server.requests)
+    assert "get_weather" in [t["function"]["name"] for t in first["tools"]]
+    # The second question carries the first exchange: one conversation, as in Spring AI 1.x.
+    assert [m["content"] for m in second["messages"][:3]] == ["I am Ada", "Hi Ada.", "What is the weather in Paris?"]
+    assert "Paris: sunny (own)" in third["messages"][-1]["content"]

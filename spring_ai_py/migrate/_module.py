@@ -7,6 +7,7 @@ from typing import Any
 
 from spring_ai_py.migrate._model import Bean, JavaClass, Method
 from spring_ai_py.migrate._names import PRIMITIVE_TYPES, snake_case
+from spring_ai_py.migrate._providers import provider_beans
 from spring_ai_py.migrate._translator import (
     FileTranslator,
     Node,
@@ -64,6 +65,7 @@ CONTEXT_BEANS = {
     "ConfigurableApplicationContext": "context",
     "ApplicationContext": "context",
     "Environment": "context.environment",
+    **provider_beans(),
 }
 
 

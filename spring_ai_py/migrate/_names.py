@@ -7,6 +7,8 @@ import keyword
 import re
 from functools import cache
 
+from spring_ai_py.migrate._providers import provider_home
+
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 #: Python names a Java identifier must not shadow or collide with.
@@ -150,6 +152,9 @@ def python_home(java_fqn: str) -> tuple[str, str] | None:
     simple = parts[-1]
     if simple in RENAMED_TYPES:
         return RENAMED_TYPES[simple]
+    known = provider_home(java_fqn)
+    if known is not None:
+        return known
     if java_fqn.startswith("org.springframework.ai."):
         package = "spring_ai_py." + ".".join(parts[3:-1])
     elif java_fqn.startswith("org.springframework.core.") and simple == "Ordered":

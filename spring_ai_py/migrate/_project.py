@@ -25,6 +25,7 @@ from spring_ai_py.migrate._module import (
     type_text,
 )
 from spring_ai_py.migrate._names import module_name, snake_case
+from spring_ai_py.migrate._providers import provider_extras
 from spring_ai_py.migrate._translator import Application, Node, Untranslatable, _named, parse, text
 
 _CONFIG_SUFFIXES = (".properties", ".yml", ".yaml")
@@ -541,6 +542,7 @@ class Migration:
             extras.add("mcp")
         if any("postgresql" in v for v in properties.values()):
             extras.add("postgres")
+        extras |= provider_extras(self.build_text(), sources)
         return sorted(extras)
 
     def write_pyproject(self, main_module: str | None) -> None:

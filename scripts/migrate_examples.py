@@ -1,5 +1,5 @@
 """Translate spring-ai-examples' applications with ``spring_ai_py migrate`` and run each
-against the fake OpenAI / Anthropic servers (the table in docs/migrating.md).
+against the fake OpenAI / Anthropic / Ollama servers (the table in docs/migrating.md).
 
     python scripts/migrate_examples.py EXAMPLES_CHECKOUT OUT_DIR [APP ...]
 
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from spring_ai_py.migrate import migrate
-from spring_ai_py.test import AnthropicTestServer, OpenAiTestServer
+from spring_ai_py.test import AnthropicTestServer, OllamaTestServer, OpenAiTestServer
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests/mcp"))
@@ -54,6 +54,7 @@ REPLY = "Sure. Here is the answer."
 #: Apps that parse the model's answer as JSON (``entity(...)``) or need a tool call get
 #: these answers first: a string is a text answer, a list is the tool calls of one answer.
 SCRIPTED: dict[str, list[Any]] = {
+    "advisors/evaluation-recursive-advisor-demo": [[{"name": "weather", "arguments": {"location": "Paris"}}], "Sunny, 15°C in Paris."],
     "agentic-patterns/orchestrator-workers": [
         '{"analysis": "two ways", "tasks": [{"type": "formal", "description": "precise"}, {"type": "friendly", "description": "warm"}]}'
     ],
@@ -84,6 +85,15 @@ SCRIPTED: dict[str, list[Any]] = {
     "advisors/tool-argument-augmenter-demo": [
         [{"name": "weather", "arguments": {"location": "Paris", "innerThought": "the user asks for Paris", "confidence": "high", "memoryNotes": ["Paris"]}}],
         '{"result": "Sunny, 25°C in Paris", "thinking": {"innerThought": "answered from the tool", "confidence": "high", "memoryNotes": ["Paris"]}}',
+    ],
+}
+#: The Ollama server's scripted answers (before its fixed text), for apps with an Ollama model.
+OLLAMA_SCRIPTED: dict[str, list[str]] = {
+    # The judge model of SelfRefineEvaluationAdvisor answers a rating as JSON.
+    # A first rating under its success rating (4) makes it ask the Anthropic model again.
+    "advisors/evaluation-recursive-advisor-demo": [
+        '{"rating": 2, "evaluation": "the temperature is implausible", "feedback": "check the tool result"}',
+        '{"rating": 4, "evaluation": "correct and complete", "feedback": "none"}',
     ],
 }
 #: MCP HTTP connections answered by the translation of another app of the same example:
@@ -172,17 +182,22 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
     with ExitStack() as stack:
         openai = OpenAiTestServer().start()
         anthropic = AnthropicTestServer().start()
+        ollama = OllamaTestServer().start()
         stack.callback(openai.stop)
         stack.callback(anthropic.stop)
+        stack.callback(ollama.stop)
         for step in SCRIPTED.get(app, []):
             for fake in (openai, anthropic):
                 if isinstance(step, list):
                     fake.enqueue_tool_calls(step)
                 else:
                     fake.enqueue_text(step)
+        for step in OLLAMA_SCRIPTED.get(app, []):
+            ollama.enqueue_text(step)
         for _ in range(40):
             openai.enqueue_text(REPLY)
             anthropic.enqueue_text(REPLY)
+            ollama.enqueue_text(REPLY)
         port = _free_port()
         env = {
             **os.environ,
@@ -192,6 +207,7 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
             "ANTHROPIC_API_KEY": "sk-ant-test",
             "SPRING_AI_OPENAI_BASE_URL": openai.base_url,
             "SPRING_AI_ANTHROPIC_BASE_URL": anthropic.base_url,
+            "SPRING_AI_OLLAMA_BASE_URL": ollama.base_url,
             "SPRING_AI_MODEL_CHAT": provider,
         }
         if _names_servers_json(out / package / "resources"):
@@ -216,12 +232,14 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
             process.kill()
             output, _ = process.communicate()
             return "serving" + answered, output[-400:]
-        bodies = [r.body for r in [*openai.requests, *anthropic.requests]]
+        bodies = [r.body for r in [*openai.requests, *anthropic.requests, *ollama.requests] if r.path.endswith(("/chat/completions", "/messages", "/api/chat"))]
         requests = len(bodies)
         tools = max((len(b.get("tools") or []) for b in bodies), default=0)
         results = [m.get("content") for b in bodies for m in b.get("messages") or [] if m.get("role") == "tool"]
         sent = f"{requests} model requests" + (f", {tools} tools offered" if tools else "")
         sent += f", {len(results)} tool results" if results else ""
+        on_ollama = sum(1 for r in ollama.requests if r.path.endswith("/api/chat"))
+        sent += f" ({on_ollama} of them to Ollama)" if on_ollama else ""
         if process.returncode == 0 and "Traceback (most recent call last)" in output:
             return f"exit 0 after a caught error, {sent}", output[-600:]
         if process.returncode == 0:

@@ -405,7 +405,7 @@ class ModuleWriter(FileTranslator):
             saved_lines = self.lines
             self.lines = []
             try:
-                rendered = self.expr(value)
+                rendered = self.expr_typed(value, text(java_type))
                 hoisted = [ln for definition in self.pending for ln in definition]
                 self.pending = []
                 self.lines = saved_lines + ["    " * depth + ln for ln in hoisted]

@@ -260,6 +260,47 @@ _SPRING_METHODS = {
 
 
 #: Spring AI records whose components a migrated app reads: ``request.prompt()`` → ``request.prompt``.
+#: java.util.function interfaces (and ``Runnable`` / ``Callable``) → their one method: a
+#: call of it on a variable or field of that type is a call of the Python function object.
+_FUNCTIONAL_METHODS = {
+    "Predicate": "test",
+    "BiPredicate": "test",
+    "Function": "apply",
+    "BiFunction": "apply",
+    "UnaryOperator": "apply",
+    "BinaryOperator": "apply",
+    "Supplier": "get",
+    "Consumer": "accept",
+    "BiConsumer": "accept",
+    "Runnable": "run",
+    "Callable": "call",
+}
+
+#: How many of a functional interface's type arguments are its parameters (``BinaryOperator``:
+#: its one type argument twice).
+_FUNCTIONAL_ARITY = {"Predicate": 1, "BiPredicate": 2, "Function": 1, "BiFunction": 2, "UnaryOperator": 1, "Consumer": 1, "BiConsumer": 2}
+
+
+def _lambda_parameter_types(java_type: str) -> list[str] | None:
+    """``BiPredicate<ChatClientRequest, ChatClientResponse>`` → the two parameter types."""
+    base, _, rest = java_type.partition("<")
+    base = base.strip().rsplit(".", 1)[-1]
+    arguments: list[str] = []
+    depth, current = 0, ""
+    for char in rest.rstrip().removesuffix(">"):
+        if char == "," and depth == 0:
+            arguments.append(current.strip())
+            current = ""
+            continue
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        current += char
+    if current.strip():
+        arguments.append(current.strip())
+    if base == "BinaryOperator" and len(arguments) == 1:
+        return arguments * 2
+    count = _FUNCTIONAL_ARITY.get(base)
+    return arguments[:count] if count is not None and len(arguments) >= count else None
+
 _SPRING_RECORDS: dict[str, tuple[str, ...]] = {
     "ChatClientRequest": ("prompt", "context"),
     "ChatClientResponse": ("chatResponse", "context"),
@@ -294,6 +335,7 @@ class FileTranslator:
         self.lines: list[str] = []
         self.pending: list[list[str]] = []
         self.lambda_count = 0
+        self.lambda_hint: list[str] | None = None
         self.current: JavaClass | None = None
         self.current_method: Method | None = None
         self.scope = Scope()
@@ -624,12 +666,22 @@ class FileTranslator:
             operator = "//"
         return f"{left} {operator} {right}"
 
+    def expr_typed(self, value: Node, java_type: str) -> str:
+        """``value`` translated where its declared Java type is known: the parameters of a
+        lambda given to a ``BiPredicate<A, B>`` (``Function<A, R>`` ...) have types ``A``, ``B``."""
+        if value.type == "lambda_expression":
+            self.lambda_hint = _lambda_parameter_types(java_type)
+        return self.expr(value)
+
     def expr_lambda_expression(self, node: Node) -> str:
         params_node = node.child_by_field_name("parameters")
         params = self._lambda_params(params_node)
         body = node.child_by_field_name("body")
         self.rule(node, "lambda", "lambda / local function")
+        hint, self.lambda_hint = self.lambda_hint, None
         inner = Scope({p: snake_case(p) for p in params}, self.scope)
+        if hint is not None and len(hint) == len(params):
+            inner.types.update(zip(params, hint, strict=True))
         py_params = ", ".join(snake_case(p) for p in params)
         saved = self.scope
         self.scope = inner
@@ -784,6 +836,9 @@ class FileTranslator:
             # A static call picks the overload by its number of arguments.
             return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
         target = self.expr(obj)
+        if obj.type in ("identifier", "field_access") and _FUNCTIONAL_METHODS.get(self._declared_type(obj)) == name:
+            self.rule(node, f"{self._declared_type(obj)}.{name}", "call of the function object")
+            return f"{target}({', '.join(args)})"
         if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
         ):
@@ -1327,7 +1382,7 @@ class FileTranslator:
             name = text(declarator.child_by_field_name("name"))
             value = declarator.child_by_field_name("value")
             py_name = snake_case(name)
-            rendered = self.expr(value) if value is not None else "None"
+            rendered = self.expr_typed(value, text(java_type)) if value is not None else "None"
             self.scope.names[name] = py_name
             self.scope.types[name] = text(java_type)
             if text(java_type) == "Logger":

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from spring_ai_py.migrate import migrate
+from spring_ai_py.migrate._providers import build_dependencies
 from spring_ai_py.test import AnthropicTestServer, OllamaTestServer, OpenAiTestServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,7 +195,7 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
                     fake.enqueue_tool_calls(step)
                 else:
                     fake.enqueue_text(step)
-        for step in OLLAMA_SCRIPTED.get(app, []):
+        for step in OLLAMA_SCRIPTED.get(app, []) if provider != "ollama" else SCRIPTED.get(app, []):
             ollama.enqueue_text(step)
         for _ in range(40):
             openai.enqueue_text(REPLY)
@@ -240,6 +243,8 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
         sent += f", {len(results)} tool results" if results else ""
         on_ollama = sum(1 for r in ollama.requests if r.path.endswith("/api/chat"))
         sent += f" ({on_ollama} of them to Ollama)" if on_ollama else ""
+        pulls = [r.body.get("model") for r in ollama.requests if r.path.endswith("/api/pull")]
+        sent += f", pulled {', '.join(map(str, pulls))}" if pulls else ""
         if process.returncode == 0 and "Traceback (most recent call last)" in output:
             return f"exit 0 after a caught error, {sent}", output[-600:]
         if process.returncode == 0:
@@ -249,12 +254,38 @@ def _run(out: Path, package: str, scratch: Path, provider: str, app: str, out_ro
         return f"exit {process.returncode}", output[-600:]
 
 
+def _on_ollama(examples: Path, app: str, out_root: Path) -> Path:
+    """A copy of ``app`` switched to Ollama as its README says: the Ollama starter its
+    ``pom.xml`` keeps commented out is uncommented, the Anthropic and OpenAI ones are
+    commented out (its ``application.properties`` already configures Ollama)."""
+    copy = out_root / ".sources" / (app.replace("/", "_") + "@ollama")
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(examples / app, copy)
+    pom = copy / "pom.xml"
+    build = pom.read_text()
+    dependency = r"<dependency>\s*<groupId>org\.springframework\.ai</groupId>\s*<artifactId>{}</artifactId>\s*</dependency>"
+    build = re.sub(r"<!--\s*(" + dependency.format("spring-ai-starter-model-ollama") + r")\s*-->", r"\1", build)
+    for other in ("spring-ai-starter-model-anthropic", "spring-ai-starter-model-openai"):
+        build = re.sub(r"(?<!<!-- )(" + dependency.format(other) + ")", r"<!-- \1 -->", build)
+    starters = build_dependencies(build)
+    if "spring-ai-starter-model-ollama" not in starters or "spring-ai-starter-model-anthropic" in starters:
+        raise RuntimeError(f"{app}: its pom.xml has no commented-out Ollama starter to switch to")
+    pom.write_text(build)
+    return copy
+
+
 def main() -> None:
     examples, out_root = Path(sys.argv[1]), Path(sys.argv[2])
     only = sys.argv[3:] or APPS
-    for app in only:
+    for name in only:
+        app = name
         out = out_root / app.replace("/", "_")
-        report = migrate(examples / app, out)
+        source = examples / app
+        if app.endswith("@ollama"):
+            app = app.removesuffix("@ollama")
+            source = _on_ollama(examples, app, out_root)
+        report = migrate(source, out)
         ruff = subprocess.run([str(ROOT / ".venv/bin/ruff"), "check", "-q", "."], cwd=out, capture_output=True, text=True)
         mypy = subprocess.run([str(ROOT / ".venv/bin/mypy"), "--no-error-summary", "."], cwd=out, capture_output=True, text=True)
         mypy_errors = sum(1 for line in mypy.stdout.splitlines() if ": error:" in line)
@@ -263,11 +294,11 @@ def main() -> None:
             scratch = out / ".run"
             scratch.mkdir(exist_ok=True)
             started = time.monotonic()
-            build = "".join(p.read_text() for p in (examples / app).glob("build.gradle*")) + ((examples / app / "pom.xml").read_text() if (examples / app / "pom.xml").exists() else "")
-            provider = "openai" if "model-openai" in build else "anthropic"
+            build = "".join(p.read_text() for p in source.glob("build.gradle*")) + ((source / "pom.xml").read_text() if (source / "pom.xml").exists() else "")
+            provider = "ollama" if source != examples / app else "openai" if "model-openai" in build else "anthropic"
             status, tail = _run(out, report.package, scratch, provider, app, out_root, examples)
             status += f" in {time.monotonic() - started:.0f}s"
-        print(json.dumps({"app": app, "modules": len(report.modules), "todo": len(report.untranslated), "ruff": ruff.returncode, "mypy": mypy_errors, "run": status, "tail": tail}), flush=True)
+        print(json.dumps({"app": name, "modules": len(report.modules), "todo": len(report.untranslated), "ruff": ruff.returncode, "mypy": mypy_errors, "run": status, "tail": tail}), flush=True)
 
 
 if __name__ == "__main__":

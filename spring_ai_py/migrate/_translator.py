@@ -648,9 +648,7 @@ class FileTranslator:
                     rendered = self.expr(operand)
                     if operand.type in ("string_literal", "character_literal"):
                         parts.append(rendered)
-                    elif operand.type in ("true", "false") or (
-                        operand.type == "identifier" and self._declared_type(operand) in ("boolean", "Boolean")
-                    ):
+                    elif self._is_boolean(operand):
                         parts.append(f"str({rendered}).lower()")  # Java writes true / false
                     else:
                         parts.append(f"str({rendered})")
@@ -1188,6 +1186,27 @@ class FileTranslator:
         default = f'(lambda a: a.param({memory}.CONVERSATION_ID, "default"))'
         return f"{self.expr(obj)}.{method}({values}).{method}({default})"
 
+    def _is_boolean(self, node: Node) -> bool:
+        """Whether a Java expression is known to be a ``boolean``: a literal, a variable so
+        declared, a predicate's ``test(...)``, a comparison or a negation."""
+        while node.type == "parenthesized_expression" and _named(node):
+            node = _named(node)[0]
+        if node.type in ("true", "false") or node.type == "unary_expression" and text(node).startswith("!"):
+            return True
+        if node.type in ("identifier", "field_access"):
+            return self._declared_type(node) in ("boolean", "Boolean")
+        if node.type == "method_invocation":
+            obj = node.child_by_field_name("object")
+            return (
+                obj is not None
+                and obj.type in ("identifier", "field_access")
+                and text(node.child_by_field_name("name")) == "test"
+                and self._declared_type(obj) in ("Predicate", "BiPredicate")
+            )
+        if node.type == "binary_expression":
+            return text(node.child_by_field_name("operator")) in ("==", "!=", "<", ">", "<=", ">=", "&&", "||")
+        return False
+
     def _declared_type(self, node: Node) -> str:
         """The Java type a variable or field was declared with (``""`` when unknown)."""
         name = text(node).removeprefix("this.")
@@ -1388,6 +1407,13 @@ class FileTranslator:
             if text(java_type) == "Logger":
                 self.uses_logging = True
             annotation = self.py_type(java_type) if text(java_type) != "var" else "Any"
+            if value is not None and value.type == "lambda_expression" and rendered.startswith("(lambda"):
+                # A lambda bound to a name is a def (PEP 8; ruff's E731).
+                params, body = rendered.removeprefix("(lambda").removesuffix(")").split(":", 1)
+                self.rule(node, "lambda bound to a variable", "def")
+                self.emit(f"def {py_name}({params.strip()}):", depth)
+                self.emit(f"return {body.strip()}", depth + 1)
+                continue
             if annotation.startswith(("list[", "dict[", "set[")):
                 self.emit(f"{py_name}: {annotation} = {rendered}", depth)
             else:

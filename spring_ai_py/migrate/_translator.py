@@ -834,8 +834,9 @@ class FileTranslator:
             # A static call picks the overload by its number of arguments.
             return f"{self.resolve_type_name(obj_text)}.{own_type.python_method_name(name, len(args))}({', '.join(args)})"
         target = self.expr(obj)
-        if obj.type in ("identifier", "field_access") and _FUNCTIONAL_METHODS.get(self._declared_type(obj)) == name:
-            self.rule(node, f"{self._declared_type(obj)}.{name}", "call of the function object")
+        functional = self._declared_type(obj).rsplit(".", 1)[-1] if obj.type in ("identifier", "field_access") else ""
+        if _FUNCTIONAL_METHODS.get(functional) == name:
+            self.rule(node, f"{functional}.{name}", "call of the function object")
             return f"{target}({', '.join(args)})"
         if not args and obj.type == "identifier" and name in _SPRING_RECORDS.get(
             (self.scope.java_type(text(obj)) or "").split("<", 1)[0], ()
@@ -1201,7 +1202,7 @@ class FileTranslator:
                 obj is not None
                 and obj.type in ("identifier", "field_access")
                 and text(node.child_by_field_name("name")) == "test"
-                and self._declared_type(obj) in ("Predicate", "BiPredicate")
+                and self._declared_type(obj).rsplit(".", 1)[-1] in ("Predicate", "BiPredicate")
             )
         if node.type == "binary_expression":
             return text(node.child_by_field_name("operator")) in ("==", "!=", "<", ">", "<=", ">=", "&&", "||")

@@ -41,13 +41,17 @@ RULES = [
     ("switch_groups", 'String f(String p) { String r = "?"; switch (p.toLowerCase()) { case "a": r = "A"; break; case "b": case "c": r = "BC"; break; case "all": default: r = "ALL"; } return r; }', "elif _switch_1 in (", ("f", ("C",), "BC")),
     ("switch_rules", 'int f(int n) { int r = 0; switch (n) { case 1, 2 -> r = 10; default -> { r = -1; } } return r; }', "if n in (1, 2):", ("f", (5,), -1)),
     ("random", "int f() { Random r = new Random(); return r.nextInt(3); }", "r.randrange(3)", ("f", (), None)),
+    ("functional_call", 'boolean f(java.util.function.BiPredicate<String, Integer> p) { return p.test("ab", 2); }', 'return p("ab", 2)', ("f", (lambda s, n: len(s) == n,), True)),
+    ("supplier_get", "int f(java.util.function.Supplier<Integer> s) { return s.get() + 1; }", "return s() + 1", ("f", (lambda: 41,), 42)),
+    ("lambda_local_def", "int f(int n) { java.util.function.Function<Integer, Integer> twice = x -> x * 2; return twice.apply(n); }", "def twice(x):\n            return x * 2", ("f", (4,), 8)),
+    ("predicate_concat", 'String f(String s) { Predicate<String> empty = x -> x.isEmpty(); return "empty: " + empty.test(s) + ", short: " + (s.length() < 3); }', "str(empty(s)).lower()", ("f", ("", ), "empty: true, short: true")),
     ("assert_not_null", 'void f(String a) { Assert.notNull(a, "a cannot be null"); }', 'raise ValueError("a cannot be null")', None),
 ]
 
 
 @pytest.mark.parametrize(("name", "body", "expected", "call"), RULES, ids=[r[0] for r in RULES])
 def test_rule(translate, tmp_path: Path, name: str, body: str, expected: str, call) -> None:
-    imports = "import java.util.List;\nimport java.util.Map;\nimport java.util.Random;\nimport java.util.stream.Collectors;\nimport org.springframework.util.Assert;"
+    imports = "import java.util.List;\nimport java.util.Map;\nimport java.util.function.Predicate;\nimport java.util.Random;\nimport java.util.stream.Collectors;\nimport org.springframework.util.Assert;"
     app = _translate(translate, tmp_path, body, imports, name)
     code = app.source("demo")
     assert expected in code, code

@@ -301,6 +301,12 @@ def _lambda_parameter_types(java_type: str) -> list[str] | None:
     count = _FUNCTIONAL_ARITY.get(base)
     return arguments[:count] if count is not None and len(arguments) >= count else None
 
+#: Builder setters Spring AI 2.0 renamed: (type whose ``builder()`` starts the chain, 1.x name) → 2.x name.
+_BUILDER_RENAMES = {
+    ("OllamaChatModel", "defaultOptions"): "options",
+    ("OllamaEmbeddingModel", "defaultOptions"): "options",
+}
+
 _SPRING_RECORDS: dict[str, tuple[str, ...]] = {
     "ChatClientRequest": ("prompt", "context"),
     "ChatClientResponse": ("chatResponse", "context"),
@@ -856,7 +862,21 @@ class FileTranslator:
             _SPRING_RECORD_RESULTS.get(text(obj.child_by_field_name("name")), ""), ()
         ):
             return f"{target}.{snake_case(name)}"
+        renamed = _BUILDER_RENAMES.get((self._builder_of(obj), name))
+        if renamed is not None:
+            self.rule(node, f"1.x {name}(...)", f"{snake_case(renamed)}(...)")
+            return f"{target}.{snake_case(renamed)}({', '.join(args)})"
         return f"{target}.{snake_case(name)}({', '.join(args)})"
+
+    def _builder_of(self, node: Node) -> str:
+        """``OllamaChatModel`` for a call chain on ``OllamaChatModel.builder()``, else ``""``."""
+        cursor: Node | None = node
+        while cursor is not None and cursor.type == "method_invocation":
+            receiver = cursor.child_by_field_name("object")
+            if text(cursor.child_by_field_name("name")) == "builder" and receiver is not None and receiver.type == "identifier":
+                return text(receiver)
+            cursor = receiver
+        return ""
 
     def _own_method(self, name: str, arity: int | None = None) -> str:
         owner = self.current

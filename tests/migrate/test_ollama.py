@@ -36,6 +36,10 @@ public class Demo {
 	public OllamaOptions legacy() {
 		return OllamaOptions.builder().model("qwen3").build();
 	}
+
+	public OllamaChatModel legacyModel(String baseUrl) {
+		return OllamaChatModel.builder().ollamaApi(OllamaApi.builder().baseUrl(baseUrl).build()).defaultOptions(legacy()).build();
+	}
 }
 """
 
@@ -55,6 +59,9 @@ def test_ollama_imports_map_to_spring_ai_py_ollama_and_the_code_runs(
     demo = app.load("demo").Demo()
     assert demo.ask(ollama_test_server.base_url, "Hello?") == "Hi from llama."
     assert demo.legacy().get_model() == "qwen3"
+    # 1.x's OllamaChatModel.builder().defaultOptions(...) is 2.x's options(...).
+    assert ".ollama_api(OllamaApi.builder().base_url(base_url).build()).options(self.legacy()).build()" in code
+    assert demo.legacy_model(ollama_test_server.base_url).get_default_options().get_model() == "qwen3"
     chat = [r.body for r in ollama_test_server.requests if r.path == "/api/chat"]
     assert chat[0]["model"] == "llama3.2"
     assert chat[0]["options"]["temperature"] == 0.0

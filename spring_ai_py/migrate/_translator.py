@@ -1212,7 +1212,7 @@ class FileTranslator:
         declared, a predicate's ``test(...)``, a comparison or a negation."""
         while node.type == "parenthesized_expression" and _named(node):
             node = _named(node)[0]
-        if node.type in ("true", "false") or node.type == "unary_expression" and text(node).startswith("!"):
+        if node.type in ("true", "false") or (node.type == "unary_expression" and text(node).startswith("!")):
             return True
         if node.type in ("identifier", "field_access"):
             return self._declared_type(node) in ("boolean", "Boolean")

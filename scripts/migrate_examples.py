@@ -295,7 +295,7 @@ def main() -> None:
             scratch.mkdir(exist_ok=True)
             started = time.monotonic()
             build = "".join(p.read_text() for p in source.glob("build.gradle*")) + ((source / "pom.xml").read_text() if (source / "pom.xml").exists() else "")
-            provider = "ollama" if source != examples / app else "openai" if "model-openai" in build else "anthropic"
+            provider = "ollama" if source != examples / app else "openai" if "model-openai" in build_dependencies(build) else "anthropic"
             status, tail = _run(out, report.package, scratch, provider, app, out_root, examples)
             status += f" in {time.monotonic() - started:.0f}s"
         print(json.dumps({"app": name, "modules": len(report.modules), "todo": len(report.untranslated), "ruff": ruff.returncode, "mypy": mypy_errors, "run": status, "tail": tail}), flush=True)

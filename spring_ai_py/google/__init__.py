@@ -2,3 +2,5 @@
 
 Importing this package imports no SDK.
 """
+
+__all__: list[str] = []

@@ -357,14 +357,15 @@ class GeminiTestServer(WireTestServer):
         if not path.startswith("models/") or ":" not in path or request.method != "POST":
             return self._error(404, f"Method not found: {request.method} {request.path}")
         model, _, method = path[len("models/") :].partition(":")
+        api_version = (version or "").strip("/")
         body = request.body
         if not isinstance(body, dict):
             return self._error(400, "Invalid JSON payload received.")
         if self.models is not None and model not in self.models:
             return self._error(
                 404,
-                f"models/{model} is not found for API version {version.strip('/')}, or is not supported "
-                f"for {method}.",
+                f"models/{model} is not found for API version {api_version}, or is not "
+                f"supported for {method}.",
             )
         if method in ("generateContent", "streamGenerateContent"):
             return self._generate(body, model, method == "streamGenerateContent", request)

@@ -6,7 +6,7 @@ says how to install it.
 
 from __future__ import annotations
 
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from spring_ai_py.model._wire_limits import http_client
@@ -44,17 +44,16 @@ class ConnectionSettings(Protocol):
     def credentials_uri(self) -> str | None: ...
 
 
-def sdk() -> tuple[ModuleType, ModuleType]:
-    """``google.genai`` and ``google.genai.types``, or an ``ImportError`` naming the extra."""
+def sdk() -> None:
+    """Check that the ``google-genai`` SDK is installed; else an ``ImportError`` naming
+    the extra to install."""
     try:
-        from google import genai
-        from google.genai import types
+        import google.genai  # noqa: F401
     except ImportError as error:
         raise ImportError(
             "The Google GenAI models need the google-genai SDK: "
             "pip install 'spring_ai_py[google-genai]'"
         ) from error
-    return genai, types
 
 
 def retry_options(max_retries: int | None) -> types.HttpRetryOptions | None:
@@ -62,7 +61,8 @@ def retry_options(max_retries: int | None) -> types.HttpRetryOptions | None:
     no retries)."""
     if not max_retries:
         return None
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     return types.HttpRetryOptions(attempts=max_retries + 1)
 
 
@@ -73,7 +73,8 @@ def http_options(
     retries and an HTTP client bounded by the request's exchange limits."""
     import httpx2
 
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     timeout = settings.timeout if settings.timeout is not None else default_timeout
     bounded = http_client(httpx2.AsyncClient if asynchronous else httpx2.Client)
     return types.HttpOptions(
@@ -92,7 +93,8 @@ def genai_client(
     ``GOOGLE_API_KEY`` / ``GEMINI_API_KEY``) or, with ``vertex_ai``, of Vertex AI in
     ``project_id`` / ``location`` with Application Default Credentials or the service
     account file ``credentials_uri``."""
-    genai, _ = sdk()
+    sdk()
+    from google import genai
     options = http_options(settings, default_timeout, asynchronous)
     if settings.vertex_ai:
         credentials = _credentials(settings.credentials_uri) if settings.credentials_uri else None
@@ -110,7 +112,7 @@ def _credentials(uri: str) -> Any:
     from google.oauth2 import service_account
 
     path = uri.removeprefix("file:")
-    return service_account.Credentials.from_service_account_file(
+    return service_account.Credentials.from_service_account_file(  # type: ignore[no-untyped-call]
         path, scopes=["https://www.googleapis.com/auth/cloud-platform"]
     )
 

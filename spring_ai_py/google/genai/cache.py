@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import builtins
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
@@ -38,7 +39,8 @@ def _ttl_text(ttl: timedelta) -> str:
 
 
 def _text_content(text: str) -> types.Content:
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     return types.Content(role="user", parts=[types.Part(text=text)])
 
 
@@ -388,7 +390,8 @@ class GoogleGenAiCachedContentService:
     def list(self, page_size: int | None = None, page_token: str | None = None) -> CachedContentPage:
         """One page of cached contents (``page_size`` of them, 100 by default) from
         ``page_token``, with the next page's token."""
-        _, types = sdk()
+        sdk()
+        from google.genai import types
         settings: dict[str, Any] = {}
         if page_size is not None and page_size > 0:
             settings["page_size"] = page_size
@@ -401,15 +404,15 @@ class GoogleGenAiCachedContentService:
                 for item in pager.page
                 if (converted := GoogleGenAiCachedContent.from_sdk(item)) is not None
             ]
-            next_token = pager.next_page_token or None
+            next_token = pager.config.get("page_token") or None
         except Exception as error:
             logger.error("Failed to list cached content", exc_info=True)
             raise CachedContentException("Failed to list cached content") from error
         return CachedContentPage(contents, next_token)
 
-    def list_all(self) -> list[GoogleGenAiCachedContent]:
+    def list_all(self) -> builtins.list[GoogleGenAiCachedContent]:
         """Every cached content, page after page."""
-        found: list[GoogleGenAiCachedContent] = []
+        found: builtins.list[GoogleGenAiCachedContent] = []
         token: str | None = None
         while True:
             page = self.list(100, token)
@@ -496,7 +499,8 @@ class GoogleGenAiCachedContentService:
 
 
 def _create_config(request: CachedContentRequest) -> types.CreateCachedContentConfig:
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     settings: dict[str, Any] = {"contents": list(request.contents)}
     if request.system_instruction is not None:
         settings["system_instruction"] = request.system_instruction
@@ -510,7 +514,8 @@ def _create_config(request: CachedContentRequest) -> types.CreateCachedContentCo
 
 
 def _update_config(request: CachedContentUpdateRequest) -> types.UpdateCachedContentConfig:
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     settings: dict[str, Any] = {}
     if request.ttl is not None:
         settings["ttl"] = _ttl_text(request.ttl)

@@ -251,7 +251,8 @@ class GoogleGenAiChatModel(
     def create_gemini_request(self, prompt: Prompt, options: GoogleGenAiChatOptions) -> GeminiRequest:
         """Spring's ``createGeminiRequest``: the contents, model and configuration of
         ``prompt`` with the request's ``options``."""
-        _, types = sdk()
+        sdk()
+        from google.genai import types
         model_name = options.model or GoogleGenAiChatOptions.DEFAULT_MODEL
         config: dict[str, Any] = {
             "temperature": (
@@ -287,14 +288,15 @@ class GoogleGenAiChatModel(
         if options.safety_settings:
             config["safety_settings"] = [
                 types.SafetySetting(
-                    category=setting.category.name, threshold=setting.threshold.name
+                    category=types.HarmCategory(setting.category.name),
+                    threshold=types.HarmBlockThreshold(setting.threshold.name),
                 )
                 for setting in options.safety_settings
             ]
-        tools = self._tools(options, types)
+        tools = self._tools(options)
         if tools:
             config["tools"] = tools
-        tool_config = _tool_config(options, types)
+        tool_config = _tool_config(options)
         if tool_config is not None:
             config["tool_config"] = tool_config
         if options.use_cached_content and options.cached_content_name is not None:
@@ -304,18 +306,20 @@ class GoogleGenAiChatModel(
         system = [m for m in instructions if m.get_message_type() is MessageType.SYSTEM]
         if system:
             _assert.is_true(len(system) <= 1, "Only one system message is allowed in the prompt")
-            config["system_instruction"] = self._to_content(system[0], types)
-        request_http = _request_http_options(options, types)
+            config["system_instruction"] = self._to_content(system[0])
+        request_http = _request_http_options(options)
         if request_http is not None:
             config["http_options"] = request_http
         contents = [
-            self._to_content(message, types)
+            self._to_content(message)
             for message in instructions
             if message.get_message_type() is not MessageType.SYSTEM
         ]
         return GeminiRequest(contents, model_name, types.GenerateContentConfig(**config))
 
-    def _tools(self, options: GoogleGenAiChatOptions, types: Any) -> list[types.Tool]:
+    def _tools(self, options: GoogleGenAiChatOptions) -> list[types.Tool]:
+        from google.genai import types
+
         tools: list[types.Tool] = []
         definitions = self.resolve_tool_definitions(options)
         if definitions:
@@ -334,13 +338,16 @@ class GoogleGenAiChatModel(
             tools.append(types.Tool(google_search=types.GoogleSearch()))
         return tools
 
-    def _to_content(self, message: Message, types: Any) -> types.Content:
+    def _to_content(self, message: Message) -> types.Content:
+        from google.genai import types
+
         role = _message_role(message.get_message_type())
         return types.Content(role=role.value, parts=self.message_to_gemini_parts(message))
 
     def message_to_gemini_parts(self, message: Message) -> list[types.Part]:
         """Spring's ``messageToGeminiParts``: the parts of one message."""
-        _, types = sdk()
+        sdk()
+        from google.genai import types
         if isinstance(message, SystemMessage):
             text = message.get_text()
             return [types.Part.from_text(text=text)] if text is not None else []
@@ -349,7 +356,7 @@ class GoogleGenAiChatModel(
             text = message.get_text()
             if text is not None:
                 parts.append(types.Part.from_text(text=text))
-            parts.extend(_media_part(media, types) for media in message.get_media())
+            parts.extend(_media_part(media) for media in message.get_media())
             return parts
         if isinstance(message, AssistantMessage):
             parts = []
@@ -548,7 +555,8 @@ def _schema_json(schema: str) -> Any:
 def _declaration_schema(input_schema: str) -> Any:
     """A tool's converted input schema as the SDK's ``Schema`` fields: keywords the SDK
     has no field for (the ``openapi`` marker, ``allOf``, ``oneOf``, ...) are left out."""
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     fields = types.Schema.model_fields
     known = {name for name in fields} | {
         field.alias for field in fields.values() if field.alias is not None
@@ -588,7 +596,8 @@ def _thinking_config(options: GoogleGenAiChatOptions, model_name: str) -> Any:
         and options.thinking_level is None
     ):
         return None
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     settings: dict[str, Any] = {}
     if options.thinking_level is not None:
         validate_thinking_level_for_model(options.thinking_level, model_name)
@@ -624,7 +633,9 @@ def validate_thinking_level_for_model(
     )
 
 
-def _tool_config(options: GoogleGenAiChatOptions, types: Any) -> Any:
+def _tool_config(options: GoogleGenAiChatOptions) -> types.ToolConfig | None:
+    from google.genai import types
+
     server_side = options.get_include_server_side_tool_invocations()
     if options.tool_choice is None and not server_side:
         return None
@@ -642,9 +653,11 @@ def _tool_config(options: GoogleGenAiChatOptions, types: Any) -> Any:
     return types.ToolConfig(**settings)
 
 
-def _request_http_options(options: GoogleGenAiChatOptions, types: Any) -> Any:
+def _request_http_options(options: GoogleGenAiChatOptions) -> types.HttpOptions | None:
     """Per-request HTTP options: a request whose ``timeout`` or ``max_retries`` was set
     (on the prompt's options) sends with them."""
+    from google.genai import types
+
     settings: dict[str, Any] = {}
     if options.timeout is not None:
         settings["timeout"] = max(1, round(options.timeout * 1000))
@@ -654,7 +667,9 @@ def _request_http_options(options: GoogleGenAiChatOptions, types: Any) -> Any:
     return types.HttpOptions(**settings) if settings else None
 
 
-def _media_part(media: Media, types: Any) -> types.Part:
+def _media_part(media: Media) -> types.Part:
+    from google.genai import types
+
     data = media.get_data()
     mime_type = media.get_mime_type()
     if isinstance(data, bytes | bytearray):
@@ -664,7 +679,9 @@ def _media_part(media: Media, types: Any) -> types.Part:
     raise ValueError(f"Unsupported media data type: {type(data).__name__}")
 
 
-def _thought_signatures(message: AssistantMessage) -> list[bytes]:
+def _thought_signatures(message: AssistantMessage) -> list[bytes | str]:
+    """The signatures to replay: bytes as the SDK reported them (or their base64 text,
+    as a message stored as JSON keeps them)."""
     signatures = message.get_metadata().get("thoughtSignatures")
     if not isinstance(signatures, list):
         return []

@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from opentelemetry.util.types import AttributeValue
 
@@ -35,7 +35,6 @@ from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
     ModelInstruments,
     normalize_timeout,
-    options_repr,
 )
 
 if TYPE_CHECKING:
@@ -252,13 +251,14 @@ class GoogleGenAiEmbeddingConnectionDetails(Buildable):
 
     def get_genai_client(self) -> genai.Client:
         """The client (built on the first call)."""
-        client = self.__dict__["_client"]
+        client: genai.Client | None = self.__dict__["_client"]
         if client is None:
             with self.__dict__["_lock"]:
                 client = self.__dict__["_client"]
                 if client is None:
                     client = genai_client(self, self.DEFAULT_TIMEOUT, False)
                     object.__setattr__(self, "_client", client)
+        assert client is not None
         return client
 
     def get_model_endpoint_name(self, model_name: str) -> str:
@@ -564,7 +564,8 @@ def _check_allowed(client: object) -> None:
 
 
 def _embed_config(options: GoogleGenAiTextEmbeddingOptions) -> Any:
-    _, types = sdk()
+    sdk()
+    from google.genai import types
     settings: dict[str, Any] = {}
     if options.dimensions is not None:
         settings["output_dimensionality"] = options.dimensions

@@ -1,8 +1,8 @@
-"""Run a fake OpenAI or Anthropic server from the shell.
+"""Run a fake OpenAI, Anthropic or Gemini server from the shell.
 
 ``python -m spring_ai_py.test.server openai --port 8080`` serves the OpenAI API on
 ``http://127.0.0.1:8080/v1`` (``anthropic`` serves the Messages API on
-``http://127.0.0.1:8080``) until Ctrl-C or SIGTERM. Every chat request is answered with
+``http://127.0.0.1:8080``, ``gemini`` the Gemini API there) until Ctrl-C or SIGTERM. Every chat request is answered with
 the ``--reply`` text (embeddings with the server's hashed vectors); ``--model NAME``,
 given one or more times, makes the server reject every other model with the API's own
 ``404`` error, so a misspelt model name fails as it would against the real API.
@@ -19,6 +19,7 @@ from types import FrameType
 
 from spring_ai_py.test._wire import WireTestServer
 from spring_ai_py.test.anthropic_server import AnthropicTestServer
+from spring_ai_py.test.gemini_server import GeminiTestServer
 from spring_ai_py.test.openai_server import OpenAiTestServer
 
 DEFAULT_REPLY = "Hello from the spring_ai_py fake server."
@@ -47,12 +48,16 @@ class _AnsweringAnthropicServer(_Answering, AnthropicTestServer):
     """An ``AnthropicTestServer`` that answers every request."""
 
 
+class _AnsweringGeminiServer(_Answering, GeminiTestServer):
+    """A ``GeminiTestServer`` that answers every chat request."""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m spring_ai_py.test.server",
-        description="Serve a fake OpenAI or Anthropic API on 127.0.0.1 until Ctrl-C.",
+        description="Serve a fake OpenAI, Anthropic or Gemini API on 127.0.0.1 until Ctrl-C.",
     )
-    parser.add_argument("provider", choices=("openai", "anthropic"), help="the API to serve")
+    parser.add_argument("provider", choices=("openai", "anthropic", "gemini"), help="the API to serve")
     parser.add_argument(
         "--port", type=int, default=0, help="the port to listen on (default: a free one)"
     )
@@ -72,9 +77,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: the command line), serve until interrupted, return 0."""
     arguments = _parser().parse_args(argv)
-    server: _AnsweringOpenAiServer | _AnsweringAnthropicServer
+    server: _AnsweringOpenAiServer | _AnsweringAnthropicServer | _AnsweringGeminiServer
     if arguments.provider == "openai":
         server = _AnsweringOpenAiServer(models=arguments.models)
+    elif arguments.provider == "gemini":
+        server = _AnsweringGeminiServer(models=arguments.models)
     else:
         server = _AnsweringAnthropicServer(models=arguments.models)
     server.reply = arguments.reply

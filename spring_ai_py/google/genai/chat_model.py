@@ -248,9 +248,18 @@ class GoogleGenAiChatModel(
 
     # -- request -----------------------------------------------------------------------
 
-    def create_gemini_request(self, prompt: Prompt, options: GoogleGenAiChatOptions) -> GeminiRequest:
+    def create_gemini_request(
+        self, prompt: Prompt, options: GoogleGenAiChatOptions | None = None
+    ) -> GeminiRequest:
         """Spring's ``createGeminiRequest``: the contents, model and configuration of
-        ``prompt`` with the request's ``options``."""
+        ``prompt`` with the request's ``options`` (by default the prompt's own options
+        when they are ``GoogleGenAiChatOptions``, as Spring reads them, else
+        :meth:`request_options`)."""
+        if options is None:
+            own = prompt.get_options()
+            options = (
+                own if isinstance(own, GoogleGenAiChatOptions) else self.request_options(prompt)
+            )
         sdk()
         from google.genai import types
         model_name = options.model or GoogleGenAiChatOptions.DEFAULT_MODEL

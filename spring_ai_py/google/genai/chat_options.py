@@ -335,6 +335,13 @@ class GoogleGenAiChatOptions(
     def get_location(self) -> str | None:
         return self.location
 
+    ToolChoice: ClassVar[type[ToolChoice]] = ToolChoice
+    """Spring's nested ``GoogleGenAiChatOptions.ToolChoice``."""
+
+    def __hash__(self) -> int:
+        # Spring's options are hashable; the list and dict fields hash by content.
+        return hash(tuple((name, _hashable(value)) for name, value in self._set_fields().items()))
+
     def __repr__(self) -> str:
         return options_repr(self, ("api_key",), ("custom_headers",))
 
@@ -451,6 +458,14 @@ class GoogleGenAiChatOptions(
         """A builder pre-filled with this object's values."""
         return self.Builder(type(self), self._builder_state())
     # --- end of generated builder ---
+
+
+def _hashable(value: object) -> object:
+    if isinstance(value, dict):
+        return frozenset((key, _hashable(item)) for key, item in value.items())
+    if isinstance(value, list):
+        return tuple(_hashable(item) for item in value)
+    return value
 
 
 def _enum_member(kind: type[enum.StrEnum], value: object, name: str) -> Any:

@@ -250,7 +250,7 @@ def test_create_request_with_thinking_level_medium(client: Any) -> None:
 
 
 def test_create_request_with_thinking_level_minimal_on_pro_model_throws(client: Any) -> None:
-    with pytest.raises(ValueError, match="MINIMAL.*not supported.*gemini-3.1-pro-preview"):
+    with pytest.raises(ValueError, match=r"MINIMAL.*not supported.*gemini-3.1-pro-preview"):
         _request(client, _options("gemini-3.1-pro-preview", thinking_level=Level.MINIMAL))
 
 
@@ -279,7 +279,7 @@ def test_create_request_with_all_thinking_levels_on_flash_model(client: Any) -> 
 def test_create_request_with_runtime_thinking_level_override_on_pro_model_throws(
     client: Any,
 ) -> None:
-    with pytest.raises(ValueError, match="MINIMAL.*not supported"):
+    with pytest.raises(ValueError, match=r"MINIMAL.*not supported"):
         _request(
             client,
             _options("gemini-3-pro-preview", thinking_level=Level.MINIMAL),
@@ -288,7 +288,7 @@ def test_create_request_with_runtime_thinking_level_override_on_pro_model_throws
 
 
 def test_create_request_with_tr_locale_with_preview_model(client: Any) -> None:
-    with pytest.raises(ValueError, match="MINIMAL.*not supported"):
+    with pytest.raises(ValueError, match=r"MINIMAL.*not supported"):
         _request(client, _options("GEMINI-3-PRO-PREVIEW", thinking_level=Level.MINIMAL))
 
 
@@ -301,17 +301,17 @@ def test_create_request_with_thinking_level_unspecified_on_pro_model(client: Any
 
 def test_create_request_with_pro_model_in_custom_path(client: Any) -> None:
     model = "projects/my-project/locations/us-central1/publishers/google/models/gemini-3-pro-preview"
-    with pytest.raises(ValueError, match="MINIMAL.*not supported"):
+    with pytest.raises(ValueError, match=r"MINIMAL.*not supported"):
         _request(client, _options(model, thinking_level=Level.MINIMAL))
 
 
 def test_create_request_with_thinking_level_on_gemini25_flash_throws(client: Any) -> None:
-    with pytest.raises(ValueError, match="HIGH.*not supported.*gemini-2.5-flash"):
+    with pytest.raises(ValueError, match=r"HIGH.*not supported.*gemini-2.5-flash"):
         _request(client, _options("gemini-2.5-flash", thinking_level=Level.HIGH))
 
 
 def test_create_request_with_thinking_level_on_gemini25_flash_lite_throws(client: Any) -> None:
-    with pytest.raises(ValueError, match="LOW.*not supported.*gemini-2.5-flash-lite"):
+    with pytest.raises(ValueError, match=r"LOW.*not supported.*gemini-2.5-flash-lite"):
         _request(client, _options("gemini-2.5-flash-lite", thinking_level=Level.LOW))
 
 

@@ -231,7 +231,7 @@ def test_bad_values_name_their_field() -> None:
         GoogleGenAiChatOptions(tool_choice="ANY")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="safety_settings must hold GoogleGenAiSafetySetting"):
         GoogleGenAiChatOptions(safety_settings=["x"])  # type: ignore[list-item]
-    with pytest.raises(ValueError, match="category must be a GoogleGenAiSafetySetting.HarmCategory"):
+    with pytest.raises(ValueError, match=r"category must be a GoogleGenAiSafetySetting.HarmCategory"):
         GoogleGenAiSafetySetting(category="BAD")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="mode must be one of"):
         ToolChoice(mode="SOMETIMES")  # type: ignore[arg-type]

@@ -48,7 +48,9 @@ class JsonSchemaConverter:
 
     @staticmethod
     def from_json(json_string: str) -> dict[str, Any]:
-        """The JSON object of ``json_string``."""
+        """The JSON object of ``json_string`` (else a ``RuntimeError``)."""
+        if not isinstance(json_string, str):
+            raise RuntimeError(f"Failed to parse JSON: {json_string!r}")
         try:
             value = _json.loads(json_string, "the JSON schema")
         except ValueError as error:

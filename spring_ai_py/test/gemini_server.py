@@ -71,6 +71,9 @@ class GeminiUsage:
     traffic_type: str | None = None
     prompt_tokens_details: tuple[tuple[str, int], ...] = ()
     """``(modality, token_count)`` pairs, for example ``(("TEXT", 10),)``."""
+    candidates_tokens_details: tuple[tuple[str, int], ...] = ()
+    cache_tokens_details: tuple[tuple[str, int], ...] = ()
+    tool_use_prompt_tokens_details: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The wire form of this usage (``totalTokenCount`` defaults to the sum)."""
@@ -95,11 +98,16 @@ class GeminiUsage:
         ):
             if value is not None:
                 usage[key] = value
-        if self.prompt_tokens_details:
-            usage["promptTokensDetails"] = [
-                {"modality": modality, "tokenCount": count}
-                for modality, count in self.prompt_tokens_details
-            ]
+        for key, details in (
+            ("promptTokensDetails", self.prompt_tokens_details),
+            ("candidatesTokensDetails", self.candidates_tokens_details),
+            ("cacheTokensDetails", self.cache_tokens_details),
+            ("toolUsePromptTokensDetails", self.tool_use_prompt_tokens_details),
+        ):
+            if details:
+                usage[key] = [
+                    {"modality": modality, "tokenCount": count} for modality, count in details
+                ]
         return usage
 
 
@@ -115,6 +123,7 @@ class _Reply:
     cut_after: int | None
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
+    report_usage: bool = True
 
 
 def _error_json(status: int, message: str, status_name: str | None) -> bytes:
@@ -199,6 +208,7 @@ class GeminiTestServer(WireTestServer):
         cut_after: int | None = None,
         headers: Mapping[str, str] | None = None,
         delay: float = 0.0,
+        report_usage: bool = True,
     ) -> None:
         """Script a text answer: one candidate whose parts are ``[thought?, text]``.
 
@@ -209,6 +219,7 @@ class GeminiTestServer(WireTestServer):
         ``model_version`` defaults to the request's model. ``cut_after`` closes a
         streamed reply's connection after that many events (a non-streamed reply then
         gets half its body); ``delay`` holds a non-streamed reply back that many seconds.
+        Without ``report_usage`` the response has no ``usageMetadata`` at all.
         """
         pieces = text_chunks(text, chunks)
         parts: list[dict[str, Any]] = []
@@ -232,6 +243,7 @@ class GeminiTestServer(WireTestServer):
                 check_cut_after(cut_after),
                 tuple((headers or {}).items()),
                 delay,
+                report_usage,
             )
         )
 
@@ -400,11 +412,12 @@ class GeminiTestServer(WireTestServer):
             )
         number = self._next_id()
         usage = (reply.usage or GeminiUsage()).to_json()
-        envelope = {
-            "usageMetadata": usage,
+        envelope: dict[str, Any] = {
             "modelVersion": reply.model_version or model,
             "responseId": f"resp-test-{number:06d}",
         }
+        if reply.report_usage:
+            envelope["usageMetadata"] = usage
         headers = reply.headers
         if not stream:
             payload = {"candidates": list(reply.candidates), **envelope}
@@ -418,7 +431,7 @@ class GeminiTestServer(WireTestServer):
         events = []
         for position, candidates in enumerate(reply.chunks):
             chunk: dict[str, Any] = {"candidates": list(candidates), **envelope}
-            if position < len(reply.chunks) - 1:
+            if position < len(reply.chunks) - 1 and reply.report_usage:
                 chunk["usageMetadata"] = {"promptTokenCount": usage["promptTokenCount"]}
             events.append(b"data: " + json_bytes(chunk) + b"\r\n\r\n")
         return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + headers, reply.cut_after)

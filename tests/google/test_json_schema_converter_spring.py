@@ -31,7 +31,7 @@ def test_from_json_should_throw_on_invalid_json() -> None:
 
 
 def test_convert_to_open_api_schema_should_throw_on_null_input() -> None:
-    with pytest.raises(ValueError, match="^JSON Schema node must not be null$"):
+    with pytest.raises(ValueError, match=r"^JSON Schema node must not be null$"):
         JsonSchemaConverter.convert_to_open_api_schema(None)  # type: ignore[arg-type]
 
 

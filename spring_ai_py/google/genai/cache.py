@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -184,7 +185,9 @@ class CachedContentUpdateRequest(Buildable):
 @dataclass(frozen=True)
 class GoogleGenAiCachedContent(Buildable):
     """A cached content as the API reports it: its ``name`` (``cachedContents/...``,
-    what requests reference), ``model``, times and usage."""
+    what requests reference), ``model`` (``models/...``), times and usage; the one
+    :meth:`GoogleGenAiCachedContentService.create` returns also carries the request's
+    ``contents``, ``system_instruction`` and ``ttl`` (the API does not send them back)."""
 
     model: str
     name: str | None = None
@@ -352,7 +355,7 @@ class GoogleGenAiCachedContentService:
             logger.error("Failed to create cached content", exc_info=True)
             raise CachedContentException("Failed to create cached content") from error
         logger.debug("Created cached content: %s", created.name or "unknown")
-        return GoogleGenAiCachedContent.from_sdk(created)
+        return _with_request(GoogleGenAiCachedContent.from_sdk(created), request)
 
     def get(self, name: str) -> GoogleGenAiCachedContent | None:
         """The cached content ``name``, or ``None`` when it cannot be read."""
@@ -375,7 +378,10 @@ class GoogleGenAiCachedContentService:
         except Exception as error:
             logger.error("Failed to update cached content: %s", name, exc_info=True)
             raise CachedContentException(f"Failed to update cached content: {name}") from error
-        return GoogleGenAiCachedContent.from_sdk(updated)
+        converted = GoogleGenAiCachedContent.from_sdk(updated)
+        if converted is not None and request.ttl is not None:
+            converted = dataclasses.replace(converted, ttl=request.ttl)
+        return converted
 
     def delete(self, name: str) -> bool:
         """Delete the cached content ``name``; whether it was deleted."""
@@ -459,7 +465,7 @@ class GoogleGenAiCachedContentService:
         except Exception as error:
             logger.error("Failed to create cached content asynchronously", exc_info=True)
             raise CachedContentException("Failed to create cached content") from error
-        return GoogleGenAiCachedContent.from_sdk(created)
+        return _with_request(GoogleGenAiCachedContent.from_sdk(created), request)
 
     async def aget(self, name: str) -> GoogleGenAiCachedContent | None:
         """:meth:`get`, awaited (failures raise :class:`CachedContentException`, as
@@ -496,6 +502,21 @@ class GoogleGenAiCachedContentService:
             logger.error("Failed to delete cached content asynchronously: %s", name, exc_info=True)
             return False
         return True
+
+
+def _with_request(
+    content: GoogleGenAiCachedContent | None, request: CachedContentRequest
+) -> GoogleGenAiCachedContent | None:
+    """The API does not send back what was cached; the created content carries the
+    request's contents, system instruction and TTL."""
+    if content is None:
+        return None
+    return dataclasses.replace(
+        content,
+        ttl=request.ttl,
+        contents=list(request.contents),
+        system_instruction=request.system_instruction,
+    )
 
 
 def _create_config(request: CachedContentRequest) -> types.CreateCachedContentConfig:

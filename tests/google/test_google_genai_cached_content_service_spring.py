@@ -180,7 +180,7 @@ def test_paging_cleanup_extend_and_bad_requests(
     assert extended.expire_time > fresh.expire_time
     with pytest.raises(CachedContentException, match="Cached content not found"):
         service.extend_ttl("cachedContents/missing", timedelta(hours=1))
-    with pytest.raises(ValueError, match="Either TTL or expire time must be set$"):
+    with pytest.raises(ValueError, match=r"Either TTL or expire time must be set$"):
         CachedContentRequest("gemini-2.0-flash", ["x"])
     with pytest.raises(ValueError, match="Contents must not be empty"):
         CachedContentRequest("gemini-2.0-flash", [], ttl=timedelta(hours=1))

@@ -491,7 +491,10 @@ class GoogleGenAiCachedContentService:
         except Exception as error:
             logger.error("Failed to update cached content asynchronously: %s", name, exc_info=True)
             raise CachedContentException("Failed to update cached content") from error
-        return GoogleGenAiCachedContent.from_sdk(updated)
+        converted = GoogleGenAiCachedContent.from_sdk(updated)
+        if converted is not None and request.ttl is not None:
+            converted = dataclasses.replace(converted, ttl=request.ttl)
+        return converted
 
     async def adelete(self, name: str) -> bool:
         """:meth:`delete`, awaited."""

@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import parse_qs
 
 from spring_ai_py.test._wire import (
@@ -310,13 +310,17 @@ class GeminiTestServer(WireTestServer):
         *,
         status_name: str | None = None,
         headers: dict[str, str] | None = None,
+        endpoint: Literal["chat", "embedding"] = "chat",
     ) -> None:
-        """Script an error in the API's shape ``{"error": {code, message, status}}``;
+        """Script an error in the API's shape ``{"error": {code, message, status}}`` for
+        the next chat (or, with ``endpoint="embedding"``, embedding) request;
         ``status_name`` defaults to the API's for the code (``429``:
         ``RESOURCE_EXHAUSTED``, ``404``: ``NOT_FOUND``, ...)."""
+        if endpoint not in ("chat", "embedding"):
+            raise ValueError(f"endpoint must be 'chat' or 'embedding', got {endpoint!r}")
         extra = error_headers(status, headers or {})
         body = _error_json(status, message, status_name)
-        self._enqueue(FixedReply(status, JSON_HEADERS + tuple(extra.items()), body))
+        self._enqueue(FixedReply(status, JSON_HEADERS + tuple(extra.items()), body), endpoint)
 
     def enqueue_embeddings(self, *vectors: Sequence[float]) -> None:
         """Script the vectors of the next embedding request (one per input text)."""
@@ -451,6 +455,9 @@ class GeminiTestServer(WireTestServer):
             if isinstance(requested, int) and requested > 0:
                 dimensions = requested
         scripted = self._next_reply("embedding")
+        fixed = self._render_fixed(scripted)
+        if fixed is not None:
+            return fixed
         if isinstance(scripted, tuple):
             vectors = [list(vector) for vector in scripted]
         else:

@@ -83,7 +83,8 @@ class GoogleGenAiTextEmbeddingOptions(EmbeddingOptions, Buildable):
     """Options of :class:`GoogleGenAiTextEmbeddingModel`.
 
     ``model`` defaults to :attr:`DEFAULT_MODEL_NAME` and ``task_type`` to
-    ``RETRIEVAL_DOCUMENT``, as in Spring. ``title`` is only valid with that task type.
+    ``RETRIEVAL_DOCUMENT``, as in Spring. ``title`` is only valid with that task type,
+    given explicitly (as in Spring, a title with an unset task type is refused).
     ``dimensions`` is the API's ``outputDimensionality``. Beyond Spring 2.0.1, which
     keeps them but does not send them, ``task_type`` and ``title`` are sent, and
     ``auto_truncate`` too (Vertex AI only: the Gemini Developer API refuses it).

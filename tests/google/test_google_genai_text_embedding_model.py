@@ -16,7 +16,7 @@ import pytest
 from google.genai import errors
 
 from spring_ai_py.document import Document
-from spring_ai_py.embedding import EmbeddingOptions, EmbeddingRequest
+from spring_ai_py.embedding import DefaultEmbeddingOptions, EmbeddingRequest
 from spring_ai_py.google.genai import (
     GoogleGenAiEmbeddingConnectionDetails,
     GoogleGenAiTextEmbeddingModel,
@@ -90,7 +90,7 @@ def test_options_are_sent_and_request_options_override(server: GeminiTestServer)
         with pytest.raises(ValueError, match="auto_truncate parameter is only supported"):
             model.call(EmbeddingRequest(["a"], GoogleGenAiTextEmbeddingOptions(auto_truncate=True)))
         # Portable options override model and dimensions only.
-        model.call(EmbeddingRequest(["a"], EmbeddingOptions(dimensions=2)))
+        model.call(EmbeddingRequest(["a"], DefaultEmbeddingOptions(dimensions=2)))
         sent = server.requests[-1].body["requests"][0]
         assert sent["outputDimensionality"] == 2 and sent["taskType"] == "RETRIEVAL_DOCUMENT"
         assert server.requests[-1].path.endswith("/text-embedding-004:batchEmbedContents")

@@ -124,6 +124,7 @@ class _Reply:
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
     report_usage: bool = True
+    trickle: float = 0.0
 
 
 def _error_json(status: int, message: str, status_name: str | None) -> bytes:
@@ -209,6 +210,7 @@ class GeminiTestServer(WireTestServer):
         headers: Mapping[str, str] | None = None,
         delay: float = 0.0,
         report_usage: bool = True,
+        trickle: float = 0.0,
     ) -> None:
         """Script a text answer: one candidate whose parts are ``[thought?, text]``.
 
@@ -219,7 +221,9 @@ class GeminiTestServer(WireTestServer):
         ``model_version`` defaults to the request's model. ``cut_after`` closes a
         streamed reply's connection after that many events (a non-streamed reply then
         gets half its body); ``delay`` holds a non-streamed reply back that many seconds.
-        Without ``report_usage`` the response has no ``usageMetadata`` at all.
+        Without ``report_usage`` the response has no ``usageMetadata`` at all. ``trickle``
+        sends the body one byte every that many seconds (a server that never goes silent
+        but never finishes, for the exchange limits).
         """
         pieces = text_chunks(text, chunks)
         parts: list[dict[str, Any]] = []
@@ -244,6 +248,7 @@ class GeminiTestServer(WireTestServer):
                 tuple((headers or {}).items()),
                 delay,
                 report_usage,
+                trickle,
             )
         )
 
@@ -431,6 +436,7 @@ class GeminiTestServer(WireTestServer):
                 json_bytes(payload),
                 cut=reply.cut_after is not None,
                 delay=reply.delay,
+                trickle=reply.trickle,
             )
         events = []
         for position, candidates in enumerate(reply.chunks):
@@ -438,7 +444,9 @@ class GeminiTestServer(WireTestServer):
             if position < len(reply.chunks) - 1 and reply.report_usage:
                 chunk["usageMetadata"] = {"promptTokenCount": usage["promptTokenCount"]}
             events.append(b"data: " + json_bytes(chunk) + b"\r\n\r\n")
-        return StreamResponse(tuple(events), EVENT_STREAM_HEADERS + headers, reply.cut_after)
+        return StreamResponse(
+            tuple(events), EVENT_STREAM_HEADERS + headers, reply.cut_after, trickle=reply.trickle
+        )
 
     def _embed(self, body: dict[str, Any], batch: bool) -> WireResponse:
         requests = body.get("requests") if batch else [body]

@@ -573,3 +573,29 @@ def test_without_the_sdk_the_error_names_the_extra(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(sys.modules, "google.genai", None)
     with pytest.raises(ImportError, match=r"pip install 'spring_ai_py\[google-genai\]'"):
         _client.sdk()
+
+
+@pytest.mark.parametrize("path", ["call", "acall", "stream"])
+def test_a_trickling_answer_ends_at_the_exchange_deadline(server: GeminiTestServer, path: str) -> None:
+    import httpx2
+
+    server.enqueue_text("word " * 50, trickle=0.02)
+    with _model(server, call_timeout=0.3, stream_total_timeout=0.3) as model:
+        with pytest.raises(httpx2.ReadTimeout) as raised:
+            if path == "call":
+                model.call(Prompt("x"))
+            elif path == "acall":
+                asyncio.run(model.acall(Prompt("x")))
+            else:
+                _collect(model.stream(Prompt("x")))
+    limit = "call_timeout" if path != "stream" else "stream_total_timeout"
+    assert limit in str(raised.value)
+
+
+def test_a_stream_slower_than_the_idle_limit_ends(server: GeminiTestServer) -> None:
+    import httpx2
+
+    server.enqueue_text("one two three", trickle=0.02)
+    with _model(server, stream_idle_timeout=0.2, stream_total_timeout=60) as model:
+        with pytest.raises(httpx2.ReadTimeout, match="stream_idle_timeout"):
+            _collect(model.stream(Prompt("x")))

@@ -580,14 +580,16 @@ def test_a_trickling_answer_ends_at_the_exchange_deadline(server: GeminiTestServ
     import httpx2
 
     server.enqueue_text("word " * 50, trickle=0.02)
-    with _model(server, call_timeout=0.3, stream_total_timeout=0.3) as model:
-        with pytest.raises(httpx2.ReadTimeout) as raised:
-            if path == "call":
-                model.call(Prompt("x"))
-            elif path == "acall":
-                asyncio.run(model.acall(Prompt("x")))
-            else:
-                _collect(model.stream(Prompt("x")))
+    with (
+        _model(server, call_timeout=0.3, stream_total_timeout=0.3) as model,
+        pytest.raises(httpx2.ReadTimeout) as raised,
+    ):
+        if path == "call":
+            model.call(Prompt("x"))
+        elif path == "acall":
+            asyncio.run(model.acall(Prompt("x")))
+        else:
+            _collect(model.stream(Prompt("x")))
     limit = "call_timeout" if path != "stream" else "stream_total_timeout"
     assert limit in str(raised.value)
 
@@ -596,6 +598,8 @@ def test_a_stream_slower_than_the_idle_limit_ends(server: GeminiTestServer) -> N
     import httpx2
 
     server.enqueue_text("one two three", trickle=0.02)
-    with _model(server, stream_idle_timeout=0.2, stream_total_timeout=60) as model:
-        with pytest.raises(httpx2.ReadTimeout, match="stream_idle_timeout"):
-            _collect(model.stream(Prompt("x")))
+    with (
+        _model(server, stream_idle_timeout=0.2, stream_total_timeout=60) as model,
+        pytest.raises(httpx2.ReadTimeout, match="stream_idle_timeout"),
+    ):
+        _collect(model.stream(Prompt("x")))

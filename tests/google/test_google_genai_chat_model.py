@@ -603,3 +603,31 @@ def test_a_stream_slower_than_the_idle_limit_ends(server: GeminiTestServer) -> N
         pytest.raises(httpx2.ReadTimeout, match="stream_idle_timeout"),
     ):
         _collect(model.stream(Prompt("x")))
+
+
+def test_a_model_without_any_key_fails_when_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("GOOGLE_API_KEY", "GEMINI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(ValueError, match="GOOGLE_API_KEY or GEMINI_API_KEY"):
+        GoogleGenAiChatModel()
+    monkeypatch.setenv("GEMINI_API_KEY", "from-env")
+    GoogleGenAiChatModel().close()
+    # Vertex AI needs no key (Google Cloud credentials instead).
+    GoogleGenAiChatModel(options=GoogleGenAiChatOptions(vertex_ai=True, project_id="p", location="l"))
+
+
+def test_the_builder_takes_springs_setter_names(server: GeminiTestServer) -> None:
+    from google import genai
+    from google.genai import types
+
+    client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=server.base_url))
+    model = (
+        GoogleGenAiChatModel.builder()
+        .gen_ai_client(client)
+        .options(GoogleGenAiChatOptions.builder().model(GoogleGenAiChatModel.ChatModel.GEMINI_2_5_PRO).build())
+        .build()
+    )
+    server.enqueue_text("built")
+    assert model.call("Hi") == "built"
+    assert server.requests[-1].path.endswith("/gemini-2.5-pro:generateContent")
+    client.close()

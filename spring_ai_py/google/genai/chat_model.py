@@ -25,6 +25,7 @@ from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.content.media import Media
 from spring_ai_py.google.genai._client import (
+    GENAI_API_KEY_VARIABLES,
     client_base_url,
     credential_holder,
     genai_client,
@@ -45,6 +46,7 @@ from spring_ai_py.model.provider import (
     ModelObservation,
     PreparedStream,
     ProviderChatModel,
+    _require_api_key,
 )
 
 if TYPE_CHECKING:
@@ -116,6 +118,7 @@ class GoogleGenAiChatModel(
     """
 
     PROVIDER_NAME: ClassVar[str] = PROVIDER_NAME
+    _builder_aliases: ClassVar[dict[str, str]] = {"gen_ai_client": "genai_client"}
     ChatModel: ClassVar[type[GoogleGenAiChatModelName]] = GoogleGenAiChatModelName
     """Spring's nested ``GoogleGenAiChatModel.ChatModel`` enum."""
 
@@ -155,6 +158,8 @@ class GoogleGenAiChatModel(
             meter_provider,
         )
         self._cached_content_service: GoogleGenAiCachedContentService | None = None
+        if genai_client is None and not self.get_options().vertex_ai:
+            _require_api_key(self.get_options(), "GoogleGenAiChatModel", GENAI_API_KEY_VARIABLES)
 
     def get_cached_content_service(self) -> GoogleGenAiCachedContentService:
         """The service managing cached contents through this model's client."""
@@ -493,6 +498,9 @@ class GoogleGenAiChatModel(
 
         def meter_provider(self, meter_provider: MeterProvider | None, /) -> Self:
             return self._set("meter_provider", (meter_provider,))
+
+        def gen_ai_client(self, genai_client: Any, /) -> Self:
+            return self._set("genai_client", (genai_client,))
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

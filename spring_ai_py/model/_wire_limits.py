@@ -245,6 +245,12 @@ def http_client(factory: Any) -> Any:
     return factory(event_hooks={"response": [hook]})
 
 
+def response_hooks(asynchronous: bool) -> dict[str, list[Any]]:
+    """The ``event_hooks`` that bound each response by its exchange, for an SDK that
+    builds (and closes) its HTTP client itself from keyword arguments."""
+    return {"response": [_abound if asynchronous else _bound]}
+
+
 def limit_values(source: object) -> dict[str, Any]:
     """The limit fields ``source`` sets (a properties section), as options keywords:
     durations in seconds, unset ones left out."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from spring_ai_py.model._wire_limits import http_client
+from spring_ai_py.model._wire_limits import response_hooks
 
 if TYPE_CHECKING:
     from google import genai
@@ -70,19 +70,20 @@ def http_options(
     settings: ConnectionSettings, default_timeout: float, asynchronous: bool
 ) -> types.HttpOptions:
     """The client's HTTP options: base URL, headers, timeout (milliseconds for the SDK),
-    retries and an HTTP client bounded by the request's exchange limits."""
-    import httpx2
-
+    retries, and response hooks that bound each response by the request's exchange
+    limits (the SDK builds its HTTP clients from them, and closes them)."""
     sdk()
     from google.genai import types
+
     timeout = settings.timeout if settings.timeout is not None else default_timeout
-    bounded = http_client(httpx2.AsyncClient if asynchronous else httpx2.Client)
+    hooks: dict[str, Any] = {"event_hooks": response_hooks(asynchronous)}
     return types.HttpOptions(
         base_url=settings.base_url,
         headers=dict(settings.custom_headers) if settings.custom_headers else None,
         timeout=max(1, round(timeout * 1000)),
         retry_options=retry_options(settings.max_retries),
-        **({"httpx_async_client": bounded} if asynchronous else {"httpx_client": bounded}),
+        client_args=None if asynchronous else hooks,
+        async_client_args=hooks if asynchronous else None,
     )
 
 

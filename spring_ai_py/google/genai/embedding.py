@@ -33,6 +33,7 @@ from spring_ai_py.google.genai.common import PROVIDER_NAME
 from spring_ai_py.model._wire_limits import MaskedErrors
 from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
+    LazyClients,
     ModelInstruments,
     normalize_timeout,
 )
@@ -364,6 +365,16 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
         self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        given = connection_details.genai_client
+        # Awaited calls use one async client per event loop, closed with its loop (a
+        # script may call asyncio.run many times); a given client's aio is used as is.
+        self._async_clients: LazyClients[Any, Any] = LazyClients(
+            lambda asynchronous: genai_client(
+                connection_details, connection_details.DEFAULT_TIMEOUT, True
+            ).aio,
+            None,
+            given.aio if given is not None else None,
+        )
 
     def get_options(self) -> GoogleGenAiTextEmbeddingOptions:
         return self._options
@@ -400,13 +411,12 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
     async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
         """:meth:`call` on the client's ``aio``: no thread is held while the API answers."""
         options, model, texts, valid = self._prepare(request)
-        client = self._connection_details.get_genai_client()
-        _check_allowed(client)
+        client = self._async_clients.async_client(None)
         started = time.perf_counter()
         with self._observed(options, model) as (span, metric_attributes):
             try:
                 with MaskedErrors(_errors().APIError, credential_holder(client), None):
-                    native = await client.aio.models.embed_content(
+                    native = await client.models.embed_content(
                         model=self._connection_details.get_model_endpoint_name(model),
                         contents=valid,
                         config=_embed_config(options),
@@ -491,12 +501,19 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         return response
 
     def close(self) -> None:
-        """Close the client the connection details built (not one passed in)."""
+        """Close the clients the model and its connection details built (not one passed
+        in)."""
         details = self._connection_details
         client = details.__dict__["_client"]
         if client is not None and details.genai_client is None:
             object.__setattr__(details, "_client", None)
             client.close()
+        self._async_clients.close()
+
+    async def aclose(self) -> None:
+        """:meth:`close` from async code, awaiting the running loop's async client."""
+        await self._async_clients.aclose()
+        self.close()
 
     def __enter__(self) -> GoogleGenAiTextEmbeddingModel:
         return self

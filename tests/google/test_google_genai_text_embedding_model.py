@@ -176,3 +176,43 @@ def test_vertex_ai_embedding_non_transient_error(server: GeminiTestServer) -> No
     with _model(server, max_retries=2) as model, pytest.raises(errors.ClientError):
         model.call(EmbeddingRequest(["text1", "text2"], GoogleGenAiTextEmbeddingOptions(model="model")))
     assert len(server.requests) == 1
+
+
+def test_no_connection_is_left_open_after_close(tmp_path: object) -> None:
+    import subprocess
+    import sys
+
+    script = """
+import asyncio, gc
+from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.embedding import EmbeddingRequest
+from spring_ai_py.google.genai import *
+from spring_ai_py.test import GeminiTestServer
+with GeminiTestServer() as server:
+    details = GoogleGenAiEmbeddingConnectionDetails(api_key="k", base_url=server.base_url)
+    embeddings = GoogleGenAiTextEmbeddingModel(details)
+    asyncio.run(embeddings.acall(EmbeddingRequest(["a"], None)))
+    embeddings.embed("b")
+    embeddings.close()
+    chat = GoogleGenAiChatModel(options=GoogleGenAiChatOptions(api_key="k", base_url=server.base_url))
+    for text in ("x", "y", "z"):
+        server.enqueue_text(text)
+    chat.call(Prompt("hi"))
+    async def both():
+        await chat.acall(Prompt("hi"))
+        async for _ in chat.stream(Prompt("hi")):
+            pass
+    asyncio.run(both())
+    chat.close()
+    gc.collect()
+print("closed")
+"""
+    result = subprocess.run(
+        [sys.executable, "-X", "dev", "-W", "error::ResourceWarning", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ResourceWarning" not in result.stderr, result.stderr
+    assert result.stdout.strip() == "closed"

@@ -178,7 +178,7 @@ def test_vertex_ai_embedding_non_transient_error(server: GeminiTestServer) -> No
     assert len(server.requests) == 1
 
 
-def test_no_connection_is_left_open_after_close(tmp_path: object) -> None:
+def test_no_connection_is_left_open_after_close() -> None:
     import subprocess
     import sys
 

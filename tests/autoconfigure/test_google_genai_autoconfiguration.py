@@ -425,3 +425,15 @@ def test_two_configured_providers_pick_the_one_whose_key_resolves(tmp_path: Path
         },
     ) as context:
         assert isinstance(context.chat_model(), GoogleGenAiChatModel)
+
+
+def test_a_bad_task_type_names_its_property(tmp_path: Path) -> None:
+    with _context(
+        tmp_path,
+        {"GEMINI_API_KEY": "k"},
+        **{
+            "spring.ai.model.embedding": "google-genai",
+            "spring.ai.google.genai.embedding.text.task-type": "SEARCHING",
+        },
+    ) as context, pytest.raises(ConfigurationPropertiesBindError, match="task-type"):
+        context.embedding_model()

@@ -33,6 +33,7 @@ from spring_ai_py.google.genai.common import (
     GoogleGenAiServiceTier,
     GoogleGenAiThinkingLevel,
 )
+from spring_ai_py.google.genai.embedding import GoogleGenAiTextEmbeddingOptions
 from spring_ai_py.model._wire_limits import limit_values
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ GOOGLE_GEN_AI = "google-genai"
 """``SpringAIModels.GOOGLE_GEN_AI``: the ``spring.ai.model.chat`` value choosing this
 provider."""
 
+_TaskType = GoogleGenAiTextEmbeddingOptions.TaskType
 _HarmCategory = GoogleGenAiSafetySetting.HarmCategory
 _HarmBlockThreshold = GoogleGenAiSafetySetting.HarmBlockThreshold
 _HarmBlockMethod = GoogleGenAiSafetySetting.HarmBlockMethod
@@ -238,7 +240,7 @@ class GoogleGenAiTextEmbeddingProperties(ConfigurationProperties):
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = frozenset({"metadata_mode"})
 
     model: str | None = None
-    task_type: str | None = None
+    task_type: Annotated[_TaskType, relaxed_enum(_TaskType)] | None = None
     dimensions: int | None = Field(default=None, gt=0)
     title: str | None = None
     auto_truncate: bool | None = None

@@ -437,3 +437,47 @@ def test_a_bad_task_type_names_its_property(tmp_path: Path) -> None:
         },
     ) as context, pytest.raises(ConfigurationPropertiesBindError, match="task-type"):
         context.embedding_model()
+
+
+def test_vertex_ai_with_a_service_account_file_builds_its_client_offline(tmp_path: Path) -> None:
+    import json as json_module
+
+    serialization = pytest.importorskip("cryptography.hazmat.primitives.serialization")
+    rsa = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.rsa")
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    pem = key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    ).decode("ascii")
+    account = tmp_path / "service-account.json"
+    account.write_text(
+        json_module.dumps(
+            {
+                "type": "service_account",
+                "project_id": "test-project",
+                "private_key_id": "test",
+                "private_key": pem,
+                "client_email": "test@test-project.iam.gserviceaccount.com",
+                "client_id": "1",
+                "token_uri": "https://oauth2.googleapis.com/token",
+            }
+        )
+    )
+    with _context(
+        tmp_path,
+        **{
+            "spring.ai.google.genai.vertex-ai": "true",
+            "spring.ai.google.genai.project-id": "test-project",
+            "spring.ai.google.genai.location": "europe-west4",
+            "spring.ai.google.genai.credentials-uri": f"file:{account}",
+            "spring.ai.model.chat": "google-genai",
+        },
+    ) as context:
+        model = context.chat_model()
+        assert isinstance(model, GoogleGenAiChatModel)
+        client = model.sync_client(model.get_options())
+        credentials = client._api_client._credentials
+        assert credentials is not None
+        assert credentials.service_account_email == "test@test-project.iam.gserviceaccount.com"
+        assert client._api_client.location == "europe-west4"

@@ -4,15 +4,15 @@ Both talk to the same ``GeminiTestServer`` in this process (it answers every req
 with the same short text), so the figures are the client side plus loopback HTTP: the
 raw SDK's ``generate_content``, ``GoogleGenAiChatModel.call`` (request building, the
 span wrapper, the response mapping), a default ``ChatClient`` call, and the same three
-for a 20-chunk stream (the model's ``stream``, via the async client). Medians of
-``--rounds`` rounds of ``--calls`` calls each; no figure is asserted anywhere.
+for a 20-chunk stream (the model's ``stream``, via the async client). The best of
+``--rounds`` rounds of ``--calls`` calls each, the contenders taking turns in every
+round; no figure is asserted anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import time
 from collections.abc import Callable
 
@@ -28,14 +28,19 @@ from spring_ai_py.test.server import _AnsweringGeminiServer
 ANSWER = " ".join(f"w{i}" for i in range(20))
 
 
-def _median_us(run: Callable[[], object], calls: int, rounds: int) -> float:
-    samples = []
+def _interleaved_us(
+    contenders: dict[str, Callable[[], object]], calls: int, rounds: int
+) -> dict[str, float]:
+    """Per contender, the best round's microseconds per call; the contenders take turns
+    within each round, so a noisy moment of the shared machine hits them alike."""
+    samples: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
-        start = time.perf_counter()
-        for _ in range(calls):
-            run()
-        samples.append((time.perf_counter() - start) / calls * 1e6)
-    return statistics.median(samples)
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            for _ in range(calls):
+                run()
+            samples[name].append((time.perf_counter() - start) / calls * 1e6)
+    return {name: min(values) for name, values in samples.items()}
 
 
 def main() -> None:
@@ -78,10 +83,7 @@ def main() -> None:
     }
     for run in contenders.values():
         run()  # warm up: imports, connections
-    results = {
-        name: _median_us(run, arguments.calls, arguments.rounds)
-        for name, run in contenders.items()
-    }
+    results = _interleaved_us(contenders, arguments.calls, arguments.rounds)
     width = max(len(name) for name in results)
     for name, micros in results.items():
         print(f"{name:<{width}}  {micros:8.0f} us per call")

@@ -267,12 +267,31 @@ def test_thought_signatures_are_replayed_on_the_function_call(
     server.enqueue_text("Cold.")
     response = model.call(Prompt("Oslo?", GoogleGenAiChatOptions(tool_callbacks=[get_weather])))
     signatures = response.get_result().get_output().get_metadata()["thoughtSignatures"]
-    assert len(signatures) == 1 and isinstance(signatures[0], bytes)
+    assert len(signatures) == 1 and isinstance(signatures[0], str)
 
     ChatClient.create(model).prompt("Oslo?").tools(get_weather).call().content()
     replayed = server.requests[-1].body["contents"][1]["parts"][0]
     # The SDK sends bytes as URL-safe base64.
-    assert base64.urlsafe_b64decode(replayed["thoughtSignature"]) == signatures[0]
+    assert base64.urlsafe_b64decode(replayed["thoughtSignature"]) == base64.b64decode(signatures[0])
+
+
+def test_signed_messages_survive_a_jdbc_chat_memory(
+    server: GeminiTestServer, model: GoogleGenAiChatModel, tmp_path: Any
+) -> None:
+    from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
+
+    server.enqueue_tool_calls(
+        [{"name": "get_weather", "arguments": {"city": "Oslo"}}], thought_signature=True
+    )
+    signed = model.call(Prompt("Oslo?")).get_result().get_output()
+    with JdbcChatMemoryRepository(dsn=str(tmp_path / "memory.db")) as repository:
+        repository.save_all("c1", [UserMessage("Oslo?"), signed])
+        (_, restored) = repository.find_by_conversation_id("c1")
+    assert restored.get_metadata()["thoughtSignatures"] == signed.get_metadata()["thoughtSignatures"]
+    server.enqueue_text("ok")
+    model.call(Prompt([UserMessage("Oslo?"), restored]))
+    part = server.requests[-1].body["contents"][1]["parts"][0]
+    assert "thoughtSignature" in part
 
 
 def test_tool_choice_and_server_side_invocations_make_the_tool_config(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import enum
 import json
@@ -102,7 +103,7 @@ class GoogleGenAiChatModel(
     tool messages are ``user`` turns, assistant messages ``model`` turns. Tool results
     go back as ``functionResponse`` parts (a result that is not a JSON object is sent as
     ``{"result": value}``); an assistant turn replays the ``thoughtSignatures`` of its
-    metadata on its function calls, as Gemini requires. Tool input schemas are sent in
+    metadata (base64 text) on its function calls, as Gemini requires. Tool input schemas are sent in
     Gemini's OpenAPI dialect (the tool calling manager is wrapped in a
     :class:`~spring_ai_py.google.genai.GoogleGenAiToolCallingManager`).
 
@@ -426,8 +427,13 @@ class GoogleGenAiChatModel(
             "finishReason": finish_reason,
         }
         parts = list(candidate.content.parts or ()) if candidate.content is not None else []
-        signatures = [part.thought_signature for part in parts if part.thought_signature]
+        signatures = [
+            base64.b64encode(part.thought_signature).decode("ascii")
+            for part in parts
+            if part.thought_signature
+        ]
         if signatures:
+            # Base64 text, not bytes: a message stays storable in a JSON-backed memory.
             metadata["thoughtSignatures"] = signatures
         invocations = _server_side_invocations(parts)
         if invocations:
@@ -696,13 +702,22 @@ def _media_part(media: Media) -> types.Part:
     raise ValueError(f"Unsupported media data type: {type(data).__name__}")
 
 
-def _thought_signatures(message: AssistantMessage) -> list[bytes | str]:
-    """The signatures to replay: bytes as the SDK reported them (or their base64 text,
-    as a message stored as JSON keeps them)."""
+def _thought_signatures(message: AssistantMessage) -> list[bytes]:
+    """The signatures to replay: the message's ``thoughtSignatures`` (base64 text, as
+    responses carry them, or bytes)."""
     signatures = message.get_metadata().get("thoughtSignatures")
     if not isinstance(signatures, list):
         return []
-    return [item for item in signatures if isinstance(item, bytes | str)]
+    decoded: list[bytes] = []
+    for item in signatures:
+        if isinstance(item, bytes | bytearray):
+            decoded.append(bytes(item))
+        elif isinstance(item, str):
+            try:
+                decoded.append(base64.b64decode(item, validate=True))
+            except ValueError:
+                logger.warning("Ignoring a thought signature that is not base64")
+    return decoded
 
 
 def _server_side_invocations(parts: list[Any]) -> list[dict[str, Any]]:

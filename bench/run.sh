@@ -44,6 +44,14 @@ else
 fi
 
 echo
+echo "== Google GenAI provider against the raw google-genai SDK (bench/gemini_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/gemini_overhead.py --calls 50 --rounds 3
+else
+    .venv/bin/python bench/gemini_overhead.py
+fi
+
+echo
 echo "== 1,000 concurrent awaited calls, server answering after 50 ms (bench/async_calls.py) =="
 if [ -n "$quick" ]; then
     .venv/bin/python bench/async_calls.py --calls 300

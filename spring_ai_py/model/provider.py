@@ -215,7 +215,9 @@ async def _close_on_shutdown(client: Any, forget: Callable[[], None]) -> AsyncGe
         yield
     finally:
         try:
-            await client.close()
+            # ``close()`` of the OpenAI and Anthropic clients; google-genai's is ``aclose()``.
+            close = getattr(client, "close", None) or client.aclose
+            await close()
         finally:
             forget()
 
@@ -245,16 +247,20 @@ class _Closeable(Protocol):
 def _check_allowed(client: object) -> None:
     # One attribute read on the hot path; the URL is looked at only when switched off.
     if not model_package.ALLOW_MODEL_REQUESTS:
-        check_model_request_allowed(type(client).__name__, _base_url_of(client))
+        check_model_request_allowed(type(client).__name__, _base_url(client))
 
 
-def _base_url_of(client: object) -> str:
-    """The URL an SDK client sends to (``client.base_url``; the ollama SDK keeps it on
-    its inner HTTP client)."""
+def _base_url(client: object) -> str:
+    """Where ``client`` sends requests: its ``base_url`` (OpenAI, Anthropic), the one on
+    its inner HTTP client (ollama), or the one in its API client's HTTP options
+    (google-genai)."""
     url = getattr(client, "base_url", None)
     if url is None:
-        url = getattr(getattr(client, "_client", None), "base_url", "")
-    return str(url)
+        url = getattr(getattr(client, "_client", None), "base_url", None)
+    if url is None:
+        options = getattr(getattr(client, "_api_client", None), "_http_options", None)
+        url = getattr(options, "base_url", None)
+    return str(url or "")
 
 
 def _with_retries(client: SdkClientT, max_retries: int | None) -> SdkClientT:

@@ -26,7 +26,7 @@ from typing import Any, Self, TypeVar
 from urllib.parse import urlsplit
 
 SENSITIVE_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"}
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
 )
 """Header names whose values a :class:`RecordedRequest` repr shows as ``***``."""
 

@@ -88,7 +88,7 @@ def test_an_unknown_provider_lists_the_registered_ones(
 
     (tmp_path / "application.yml").write_text("spring.ai.model.chat: nope\n")
     with SpringApplication.run(config_dir=tmp_path, environ={}) as context, pytest.raises(
-        ConfigurationPropertiesBindError, match=r"supported: openai, anthropic, ollama, echo, none"
+        ConfigurationPropertiesBindError, match=r"supported: openai, anthropic, google-genai, ollama, echo, none"
     ):
         context.chat_model()
 

@@ -163,7 +163,9 @@ class ResponseEvents:
                     if so_far and so_far != self._reasoning:
                         out.append(self._reasoning_delta(so_far))
                 text = message.get_text()
-                if text:
+                # A Gemini thought part is a generation whose text is the thought (as in
+                # Spring); its reasoning delta is that text, not answer text.
+                if text and not piece:
                     out.append(TextDelta(text))
                 finish = generation.get_metadata().get_finish_reason()
                 if finish:

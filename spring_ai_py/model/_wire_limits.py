@@ -265,12 +265,6 @@ def response_hooks(asynchronous: bool) -> dict[str, list[Callable[[Any], Any]]]:
     return {"response": [_abound if asynchronous else _bound]}
 
 
-def response_hooks(asynchronous: bool) -> dict[str, list[Any]]:
-    """The ``event_hooks`` that bound each response by its exchange, for an SDK that
-    builds (and closes) its HTTP client itself from keyword arguments."""
-    return {"response": [_abound if asynchronous else _bound]}
-
-
 def limit_values(source: object) -> dict[str, Any]:
     """The limit fields ``source`` sets (a properties section), as options keywords:
     durations in seconds, unset ones left out."""

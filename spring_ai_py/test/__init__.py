@@ -16,8 +16,8 @@ from spring_ai_py.test._wire import RecordedRequest
 from spring_ai_py.test.advisors import AnsweringAdvisor, RecordingAdvisor
 from spring_ai_py.test.anthropic_server import AnthropicTestServer, AnthropicUsage
 from spring_ai_py.test.faults import FaultServer
-from spring_ai_py.test.ollama_server import OllamaTestServer
 from spring_ai_py.test.gemini_server import GeminiTestServer, GeminiUsage
+from spring_ai_py.test.ollama_server import OllamaTestServer
 from spring_ai_py.test.openai_server import OpenAiTestServer, OpenAiUsage
 from spring_ai_py.test.pdf import PdfBookmark, PdfText, pdf_bytes, write_pdf
 from spring_ai_py.test.scripted_chat_model import ScriptedChatModel

@@ -25,8 +25,8 @@ import pytest
 
 if TYPE_CHECKING:
     from spring_ai_py.test.anthropic_server import AnthropicTestServer
-    from spring_ai_py.test.ollama_server import OllamaTestServer
     from spring_ai_py.test.gemini_server import GeminiTestServer
+    from spring_ai_py.test.ollama_server import OllamaTestServer
     from spring_ai_py.test.openai_server import OpenAiTestServer
     from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
     from spring_ai_py.test.spans import SpanRecorder

@@ -19,8 +19,8 @@ from types import FrameType
 
 from spring_ai_py.test._wire import WireTestServer
 from spring_ai_py.test.anthropic_server import AnthropicTestServer
-from spring_ai_py.test.ollama_server import OllamaTestServer
 from spring_ai_py.test.gemini_server import GeminiTestServer
+from spring_ai_py.test.ollama_server import OllamaTestServer
 from spring_ai_py.test.openai_server import OpenAiTestServer
 
 DEFAULT_REPLY = "Hello from the spring_ai_py fake server."

@@ -331,7 +331,7 @@ REGISTRATION = ProviderRegistration(
     chat_model=google_genai_chat_model,
     embedding_model=google_genai_embedding_model,
     api_key_resolves=api_key_resolves,
-    order=2,
+    order=3,
 )
 """The Google GenAI provider, registered as the ``google-genai`` entry point of
 ``spring_ai_py.providers``."""

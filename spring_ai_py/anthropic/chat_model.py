@@ -137,7 +137,7 @@ class AnthropicChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = client.messages.with_raw_response.create(**arguments)
             except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
                 exchange.check_too_large(error, anthropic)
@@ -154,7 +154,7 @@ class AnthropicChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = await client.messages.with_raw_response.create(**arguments)
             except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
                 exchange.check_too_large(error, anthropic)
@@ -174,7 +174,7 @@ class AnthropicChatModel(
             client = self.async_client(options)
             exchange = Exchange.for_stream(options)
             with MaskedErrors(anthropic.APIError, client, options.http_headers):
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = await client.messages.with_raw_response.create(
                         **params, stream=True, **extras
                     )

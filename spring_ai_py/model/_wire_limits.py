@@ -49,7 +49,7 @@ _MIN_SECRET = 3
 _MAX_BODY_DEPTH = 32
 
 
-class ExchangeExpired(BaseException):  # noqa: N818 - a limit passed, like TimeoutError
+class ExchangeExpired(BaseException):
     """An exchange past its deadline or its idle limit (the message names which).
 
     A ``BaseException`` on purpose: the SDKs retry any ``Exception`` of the transport,
@@ -297,7 +297,17 @@ def _bounded_stream_types() -> tuple[type, type]:
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
             exchange, now = self._exchange, time.monotonic
-            async for chunk in self._inner:
+            chunks = self._inner.__aiter__()
+            while True:
+                # A stream's body is read after its request was sent, outside
+                # ``sending``: its socket reads are bounded by the exchange all the same.
+                token = _CURRENT.set(exchange)
+                try:
+                    chunk = await chunks.__anext__()
+                except StopAsyncIteration:
+                    return
+                finally:
+                    _CURRENT.reset(token)
                 if now() > exchange.limit:
                     raise exchange.expired()
                 exchange.bytes_left -= len(chunk)

@@ -90,11 +90,12 @@ async def _drain(chunks: AsyncIterator[bytes], transport: tuple[type[BaseExcepti
     """Read what follows ``[DONE]`` (briefly), so the connection can be reused."""
     import anyio
 
+    ended: tuple[type[BaseException], ...] = (*transport, ExchangeExpired)
     with anyio.move_on_after(_DRAIN_TIMEOUT):
         try:
             async for _ in chunks:
                 pass
-        except (*transport, ExchangeExpired):
+        except ended:
             # The answer is complete; a connection failing now only loses the reuse.
             return
 

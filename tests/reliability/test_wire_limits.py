@@ -98,6 +98,20 @@ def test_the_idle_limit_bounds_a_stream_whose_headers_trickle(server: FaultServe
 
 
 @pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", ["stream", "for"])
+def test_a_stream_gone_silent_ends_at_the_idle_limit_not_after_timeout(
+    server: FaultServer, path: str
+) -> None:
+    server.enqueue_events(server.answer_events("one two three"), stall_after=2)
+    model = provider_model(server, timeout=60.0, stream_idle_timeout=0.3)
+
+    with pytest.raises(sdk(server).APITimeoutError) as raised:
+        _run(model, path)
+
+    assert "stream_idle_timeout (0.3 s)" in str(raised.value.__cause__)
+
+
+@pytest.mark.timeout(20)
 @pytest.mark.parametrize("path", PATHS)
 def test_no_retry_is_sent_after_the_deadline(server: FaultServer, path: str) -> None:
     # The first attempt takes the whole deadline; the two retries the SDK would make

@@ -26,6 +26,7 @@ from typing import Any
 
 import httpcore2
 
+from spring_ai_py._compat import connection_pools
 from spring_ai_py.model._wire_limits import _CURRENT, Exchange
 
 logger = logging.getLogger(__name__)
@@ -46,16 +47,14 @@ def bound_sockets(client: Any) -> None:
     """Wrap the network backend of every connection pool of ``client`` (an
     ``httpx2.Client`` or ``AsyncClient``: its transport and its proxy mounts), so each
     socket operation is bounded by the current exchange."""
-    transports = [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
     wrapped = 0
-    for transport in transports:
-        pool = getattr(transport, "_pool", None)
-        backend = getattr(pool, "_network_backend", None)
+    for pool in connection_pools(client):
+        backend = pool._network_backend
         if isinstance(backend, httpcore2.AsyncNetworkBackend):
-            pool._network_backend = AsyncBackend(backend)  # type: ignore[union-attr]
+            pool._network_backend = AsyncBackend(backend)
             wrapped += 1
         elif isinstance(backend, httpcore2.NetworkBackend):
-            pool._network_backend = Backend(backend)  # type: ignore[union-attr]
+            pool._network_backend = Backend(backend)
             wrapped += 1
     if not wrapped:
         logger.warning(

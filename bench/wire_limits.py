@@ -3,6 +3,10 @@
 enforced at every socket operation and on every piece of body) against the same model on
 a plain SDK client the user passed in (no limits, the SDK's ``timeout`` only).
 
+A third figure is in-process and steadier on a loaded machine: what the socket wrapper
+adds to one read (a stand-in connection that returns at once), with an exchange current
+and without.
+
 Both talk to ``fake_openai_server.py`` on 127.0.0.1 (its own process, pinned to the second
 CPU). Per call: one blocking ``OpenAiChatModel.call``; per stream: one 20-chunk
 ``OpenAiChatModel.stream`` on one event loop. The two contenders alternate round by
@@ -78,6 +82,34 @@ def _stream_samples(
     return asyncio.run(run())
 
 
+def _socket_read_cost(reads: int = 200_000) -> dict[str, float]:
+    """ns per read: the bare stand-in connection, wrapped outside an exchange, wrapped in one."""
+    import httpcore2
+
+    from spring_ai_py.model._socket_deadline import Stream
+    from spring_ai_py.model._wire_limits import Exchange
+
+    class Instant(httpcore2.NetworkStream):
+        def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+            return b"x"
+
+    bare, wrapped = Instant(), Stream(Instant())
+
+    def per_read(stream: httpcore2.NetworkStream) -> float:
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter_ns()
+            for _ in range(reads):
+                stream.read(65536, 60.0)
+            best = min(best, (time.perf_counter_ns() - start) / reads)
+        return round(best, 1)
+
+    outside = per_read(wrapped)
+    with Exchange(600.0, "call_timeout").sending(None):
+        inside = per_read(wrapped)
+    return {"bare_ns": per_read(bare), "wrapped_no_exchange_ns": outside, "wrapped_ns": inside}
+
+
 def _paired(samples: dict[str, Samples]) -> dict[str, float]:
     bounded, plain = samples.values()
     deltas = [b - p for b, p in zip(bounded.rounds, plain.rounds, strict=True)]
@@ -113,7 +145,16 @@ def main() -> None:
             f"| {name} | {row['bounded_us']} | {row['plain_us']} | {row['overhead_us']} "
             f"| {row['ratio']} |"
         )
-    print(json.dumps({"calls": calls, "streams": streams, "rounds": args.rounds}))
+    socket_read = _socket_read_cost()
+    print(
+        f"socket read: {socket_read['bare_ns']} ns bare, {socket_read['wrapped_ns']} ns "
+        f"wrapped in an exchange, {socket_read['wrapped_no_exchange_ns']} ns wrapped outside one"
+    )
+    print(
+        json.dumps(
+            {"calls": calls, "streams": streams, "socket_read": socket_read, "rounds": args.rounds}
+        )
+    )
 
 
 if __name__ == "__main__":

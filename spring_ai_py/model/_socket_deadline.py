@@ -30,6 +30,7 @@ from spring_ai_py._compat import connection_pools
 from spring_ai_py.model._wire_limits import _CURRENT, Exchange
 
 logger = logging.getLogger(__name__)
+_monotonic = time.monotonic
 
 def _budget(exchange: Exchange, timeout: float | None) -> tuple[float, bool]:
     """The timeout of one socket operation in ``exchange``: the time left until its
@@ -78,9 +79,13 @@ class Stream(httpcore2.NetworkStream):
         if exchange is None:
             data: bytes = self._inner.read(max_bytes, timeout)
             return data
-        bounded, ours = _budget(exchange, timeout)
+        # Inlined _budget (a read per piece of body is the hot path).
+        left = exchange.limit - _monotonic()
+        if left <= 0:
+            raise exchange.expired()
+        ours = timeout is None or left < timeout
         try:
-            data = self._inner.read(max_bytes, bounded)
+            data = self._inner.read(max_bytes, left if ours else timeout)
         except httpcore2.TimeoutException as error:
             if ours:
                 raise exchange.expired() from error
@@ -181,9 +186,13 @@ class AsyncStream(httpcore2.AsyncNetworkStream):
         if exchange is None:
             data: bytes = await self._inner.read(max_bytes, timeout)
             return data
-        bounded, ours = _budget(exchange, timeout)
+        # Inlined _budget (a read per piece of body is the hot path).
+        left = exchange.limit - _monotonic()
+        if left <= 0:
+            raise exchange.expired()
+        ours = timeout is None or left < timeout
         try:
-            data = await self._inner.read(max_bytes, bounded)
+            data = await self._inner.read(max_bytes, left if ours else timeout)
         except httpcore2.TimeoutException as error:
             if ours:
                 raise exchange.expired() from error

@@ -12,9 +12,8 @@ waiting. There is no thread and no timer: one clock read per socket operation.
 
 The exchange is the one :meth:`Exchange.sending` made current (a context variable, so
 it follows the request into the async client's task and stays with the calling thread
-in the blocking client); socket operations outside one (embeddings, the body of a
-stream read after its request was sent, which the body's own checks bound) keep their
-own timeouts.
+in the blocking client, and the body of a stream sets it again for each of its reads);
+socket operations outside one keep their own timeouts.
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ raises :class:`ExchangeExpired`, which :meth:`Exchange.sending` and the provider
 stream readers turn into the SDK's ``APITimeoutError``; it is a ``BaseException`` so
 that the SDKs' retry loops (which catch ``Exception``) do not retry it, as no time is
 left for another attempt. Both levels look the request's exchange up in a context
-variable that :meth:`Exchange.sending` sets while the SDK sends the request; requests
-sent outside it (embeddings, a user's own use of the client) are not touched.
+variable that :meth:`Exchange.sending` sets while the SDK sends the request (a chat
+call or stream, an OpenAI embedding call); requests sent outside it (a user's own use
+of the client) are not touched.
 
 Retries count toward the deadline: the SDK's attempts and its pauses between them all
 run inside one exchange. An attempt that would start after the deadline is not sent,
@@ -42,6 +43,8 @@ from spring_ai_py.chat.observation._chat_model import MASK, SENSITIVE_HEADER_NAM
 
 LIMIT_FIELDS = ("call_timeout", "stream_idle_timeout", "stream_total_timeout", "max_answer_bytes")
 """The options fields that bound an exchange (see :func:`check_limits`)."""
+CALL_LIMIT_FIELDS = ("call_timeout", "max_answer_bytes")
+"""The limit fields of a model without streams (embeddings)."""
 
 _CURRENT: ContextVar[Exchange | None] = ContextVar("spring_ai_py_exchange", default=None)
 _MIN_SECRET = 3
@@ -350,10 +353,10 @@ def limit_values(source: object) -> dict[str, Any]:
     return values
 
 
-def check_limits(options: Any) -> None:
-    """Normalize and check the limit fields of the frozen ``options``: positive seconds
-    (or a ``timedelta``) and a positive number of bytes."""
-    for name in LIMIT_FIELDS:
+def check_limits(options: Any, fields: tuple[str, ...] = LIMIT_FIELDS) -> None:
+    """Normalize and check the limit ``fields`` of the frozen ``options``: positive
+    seconds (or a ``timedelta``) and a positive number of bytes."""
+    for name in fields:
         value: Any = getattr(options, name)
         if value is None:
             continue

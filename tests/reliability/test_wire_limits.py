@@ -154,6 +154,70 @@ def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(
     assert len(server.requests) == 1
 
 
+def _embedding_model(server: FaultServer, **options: Any) -> Any:
+    from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+
+    settings: dict[str, Any] = {"base_url": server.base_url, "api_key": "k", "timeout": 2.0}
+    return OpenAiEmbeddingModel(OpenAiEmbeddingOptions(**{**settings, **options}))
+
+
+def _embed(model: Any, path: str) -> Any:
+    from spring_ai_py.embedding import EmbeddingRequest
+
+    request = EmbeddingRequest(["Hi"], None)
+    if path == "acall":
+        return asyncio.run(model.acall(request))
+    return model.call(request)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", ["call", "acall"])
+def test_an_embedding_call_whose_headers_trickle_ends_at_call_timeout(path: str) -> None:
+    import openai
+
+    with FaultServer("openai") as server:
+        server.enqueue_trickled_head(interval=0.02)
+        server.enqueue_json({"data": [], "model": "m", "object": "list"})
+        model = _embedding_model(server, call_timeout=0.3, max_retries=2)
+
+        with pytest.raises(openai.APITimeoutError) as raised:
+            _embed(model, path)
+
+        assert "call_timeout (0.3 s)" in str(raised.value.__cause__)
+        assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("path", ["call", "acall"])
+def test_an_embedding_answer_larger_than_max_answer_bytes_is_a_validation_error(
+    path: str,
+) -> None:
+    import openai
+
+    with FaultServer("openai") as server:
+        vector = [0.5] * 200
+        body = {
+            "object": "list",
+            "model": "m",
+            "data": [{"object": "embedding", "index": 0, "embedding": vector}],
+            "usage": {"prompt_tokens": 1, "total_tokens": 1},
+        }
+        server.enqueue_json(body)
+        model = _embedding_model(server, max_answer_bytes=500, max_retries=0)
+
+        with pytest.raises(openai.APIResponseValidationError, match=r"max_answer_bytes \(500"):
+            _embed(model, path)
+
+
+def test_the_embedding_limits_are_checked_when_options_are_built() -> None:
+    from spring_ai_py.openai import OpenAiEmbeddingOptions
+
+    assert OpenAiEmbeddingOptions(call_timeout=timedelta(seconds=2)).call_timeout == 2.0
+    with pytest.raises(ValueError, match="call_timeout must be positive"):
+        OpenAiEmbeddingOptions(call_timeout=0)
+    with pytest.raises(TypeError, match="max_answer_bytes must be an integer"):
+        OpenAiEmbeddingOptions.builder().max_answer_bytes(1.5).build()
+
+
 def test_the_fault_server_checks_the_trickle_interval() -> None:
     with FaultServer("openai") as server, pytest.raises(ValueError, match="interval must be"):
         server.enqueue_trickled_head(interval=0)

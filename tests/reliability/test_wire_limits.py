@@ -152,6 +152,7 @@ def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(
         _run(model, path)
 
     assert len(server.requests) == 1
+    model.close()  # type: ignore[attr-defined]  # its kept-alive connection
 
 
 def _embedding_model(server: FaultServer, **options: Any) -> Any:

@@ -31,6 +31,7 @@ from spring_ai_py.model._wire_limits import _CURRENT, Exchange
 logger = logging.getLogger(__name__)
 _monotonic = time.monotonic
 
+
 def _budget(exchange: Exchange, timeout: float | None) -> tuple[float, bool]:
     """The timeout of one socket operation in ``exchange``: the time left until its
     limit when that is shorter than ``timeout``, and whether it is (an operation timing
@@ -124,6 +125,7 @@ class Stream(httpcore2.NetworkStream):
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
 
+
 class Backend(httpcore2.NetworkBackend):
     """A network backend whose connecting is bounded by the current exchange and whose
     connections are :class:`Stream` objects."""
@@ -146,7 +148,9 @@ class Backend(httpcore2.NetworkBackend):
         if exchange is not None:
             timeout, ours = _budget(exchange, timeout)
         try:
-            return Stream(self._inner.connect_tcp(host, port, timeout, local_address, socket_options))
+            return Stream(
+                self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
+            )
         except httpcore2.TimeoutException as error:
             if ours and exchange is not None:
                 raise exchange.expired() from error
@@ -171,6 +175,7 @@ class Backend(httpcore2.NetworkBackend):
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
+
 
 class AsyncStream(httpcore2.AsyncNetworkStream):
     """The async :class:`Stream`."""
@@ -230,6 +235,7 @@ class AsyncStream(httpcore2.AsyncNetworkStream):
 
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
+
 
 class AsyncBackend(httpcore2.AsyncNetworkBackend):
     """The async :class:`Backend`."""

@@ -116,6 +116,14 @@ else
 fi
 
 echo
+echo "== Whole-exchange limits: bounded SDK client against a plain one (bench/wire_limits.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/wire_limits.py --rounds 10 --batch 10
+else
+    .venv/bin/python bench/wire_limits.py
+fi
+
+echo
 echo "== Cost against size: documents, stored messages, tools (bench/scale.py) =="
 if [ -n "$quick" ]; then
     "$BENCH_VENV/bin/python" bench/scale.py --quick

@@ -59,6 +59,7 @@ from spring_ai_py.chat.observation._chat_model import (
     observe_model_stream,
     options_repr,
 )
+from spring_ai_py.model._wire_limits import ExchangeExpired
 from spring_ai_py.model.model_requests import check_model_request_allowed
 from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
 
@@ -390,10 +391,12 @@ def merge_options(defaults: MergedT, runtime: ChatOptions | None) -> MergedT:
 
 
 def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
-    """(timeouts, other transport errors) of the HTTP libraries the SDKs may be using."""
+    """(timeouts, other transport errors) of the HTTP libraries the SDKs may be using;
+    the timeouts include an exchange past one of its limits (``call_timeout``,
+    ``stream_total_timeout``, ``stream_idle_timeout``)."""
     import httpx2
 
-    timeouts: list[type[BaseException]] = [httpx2.TimeoutException]
+    timeouts: list[type[BaseException]] = [httpx2.TimeoutException, ExchangeExpired]
     requests: list[type[BaseException]] = [httpx2.RequestError]
     legacy = sys.modules.get("httpx")
     if legacy is not None:

@@ -133,7 +133,9 @@ def _option_properties(properties: type[OptionsProperties]) -> dict[str, str]:
         if not module_name:
             raise TypeError(f"{properties.__name__}.OPTIONS must name an options class")
         options_type = getattr(importlib.import_module(module_name), class_name)
-        found = {name: spec.property for name, spec in option_fields(options_type).items()}
+        found = {
+            name: spec.property for name, spec in option_fields(options_type).items() if spec.bind
+        }
         _OPTION_PROPERTIES[properties] = found
     return found
 

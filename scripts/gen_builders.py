@@ -179,7 +179,9 @@ def render(cls: type, base: str | None, indent: str, own_builder: bool = False) 
             lines.append(
                 f"{i}    def {setter}(self, {field}: {_first_parameter(annotation)}, /, *more: {element}) -> Self:"
             )
-            lines.append(f'{i}        return self._set("{field}", ({field}, *more))')
+            # A constructor that takes a sequence only gets one element as a list.
+            only = ", sequence=True" if element not in _members(annotation) else ""
+            lines.append(f'{i}        return self._set("{field}", ({field}, *more){only})')
         else:
             lines.append(f"{i}    def {setter}(self, {field}: {annotation}, /) -> Self:")
             lines.append(f'{i}        return self._set("{field}", ({field},))')

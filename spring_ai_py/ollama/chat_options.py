@@ -389,7 +389,7 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
             return self._set("max_tokens", (max_tokens,))
 
         def stop(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
-            return self._set("stop_sequences", (stop_sequences, *more))
+            return self._set("stop_sequences", (stop_sequences, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -146,7 +146,7 @@ class TokenTextSplitter(Buildable, TextSplitter):
             return self._set("keep_separator", (keep_separator,))
 
         def punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
-            return self._set("punctuation_marks", (punctuation_marks, *more))
+            return self._set("punctuation_marks", (punctuation_marks, *more), sequence=True)
 
         def encoding_type(self, encoding_type: EncodingType, /) -> Self:
             return self._set("encoding_type", (encoding_type,))
@@ -170,7 +170,7 @@ class TokenTextSplitter(Buildable, TextSplitter):
             return self._set("min_chunk_size_chars", (min_chunk_size_chars,))
 
         def with_punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
-            return self._set("punctuation_marks", (punctuation_marks, *more))
+            return self._set("punctuation_marks", (punctuation_marks, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OllamaChatOptions", "OllamaChatOptionsBuilder"]
 
+
 def _parse_schema(schema: str) -> dict[str, Any]:
     try:
         parsed = json.loads(schema)
@@ -76,6 +77,12 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     user set are sent, and runtime options override the model's defaults field by
     field. Without a model the request uses :attr:`DEFAULT_MODEL` (``mistral``, as in
     Spring).
+
+    Each runtime option and request field above is also the property
+    ``spring.ai.ollama.chat.<name>``
+    (``num-predict``, ``stop`` and ``think`` for ``max_tokens``, ``stop_sequences`` and
+    ``think_option``), whose bound value must keep the range the field declares
+    (``top_p`` within 0..1...); options built in code accept any value of their type.
 
     Native structured output: ``output_schema`` (a JSON schema string, given by the
     ChatClient's ``.entity(...)`` with native structured output) becomes ``format``, as

@@ -97,9 +97,9 @@ class OptionsProperties(ConfigurationProperties):
     The class body holds a region that ``scripts/gen_builders.py`` writes from the
     options class it names (the lines ``# --- generated properties (options:
     acme.options.AcmeChatOptions) ---`` and ``# --- end of generated properties ---``):
-    one pydantic field per option, with the option's bounds, and :attr:`OPTIONS`, the
-    options class's dotted name, from which :meth:`option_values` maps the properties
-    back onto the options' keywords.
+    one pydantic field per option (but those declared ``bind=False``), with the option's
+    bounds, and :attr:`OPTIONS`, the options class's dotted name, from which
+    :meth:`option_values` maps the properties back onto the options' keywords.
     """
 
     OPTIONS: ClassVar[str] = ""

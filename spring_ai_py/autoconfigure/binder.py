@@ -97,9 +97,9 @@ class OptionsProperties(ConfigurationProperties):
     The class body holds a region that ``scripts/gen_builders.py`` writes from the
     options class it names (the lines ``# --- generated properties (options:
     acme.options.AcmeChatOptions) ---`` and ``# --- end of generated properties ---``):
-    one pydantic field per option, with the option's bounds, and :attr:`OPTIONS`, the
-    options class's dotted name, from which :meth:`option_values` maps the properties
-    back onto the options' keywords.
+    one pydantic field per option (but those declared ``bind=False``), with the option's
+    bounds, and :attr:`OPTIONS`, the options class's dotted name, from which
+    :meth:`option_values` maps the properties back onto the options' keywords.
     """
 
     OPTIONS: ClassVar[str] = ""
@@ -133,7 +133,9 @@ def _option_properties(properties: type[OptionsProperties]) -> dict[str, str]:
         if not module_name:
             raise TypeError(f"{properties.__name__}.OPTIONS must name an options class")
         options_type = getattr(importlib.import_module(module_name), class_name)
-        found = {name: spec.property for name, spec in option_fields(options_type).items()}
+        found = {
+            name: spec.property for name, spec in option_fields(options_type).items() if spec.bind
+        }
         _OPTION_PROPERTIES[properties] = found
     return found
 

@@ -247,10 +247,10 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
             return self._set("tracer_provider", (tracer_provider,))
 
         def call_advisors(self, call_advisors: CallAdvisor | Sequence[CallAdvisor], /, *more: CallAdvisor) -> Self:
-            return self._set("call_advisors", (call_advisors, *more))
+            return self._set("call_advisors", (call_advisors, *more), sequence=True)
 
         def stream_advisors(self, stream_advisors: StreamAdvisor | Sequence[StreamAdvisor], /, *more: StreamAdvisor) -> Self:
-            return self._set("stream_advisors", (stream_advisors, *more))
+            return self._set("stream_advisors", (stream_advisors, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -44,6 +44,7 @@ from spring_ai_py._sanitize import MASK, is_sensitive_key, mask_url_passwords, s
 from spring_ai_py.autoconfigure.environment import Environment, canonical_name
 
 P = TypeVar("P", bound="ConfigurationProperties")
+M = TypeVar("M", bound=BaseModel)
 
 _logger = logging.getLogger("spring_ai_py.autoconfigure")
 
@@ -372,7 +373,7 @@ def bind(
     ):
         # Nothing set below the section: its defaults, without building the model's
         # validator (class creation defers it), which costs about a millisecond a section.
-        return model.model_construct()
+        return _defaults(model)
     binding = _Binding(environment)
     data = binding.model(model, (prefix, *deprecated_prefixes), (), not_deprecated_fields)
     for field_name in sorted(not_deprecated_fields):
@@ -394,6 +395,17 @@ def bind(
         raise _bind_error(error, binding, model, prefix) from None
     _check_secrets(bound, binding, prefix)
     return bound
+
+
+def _defaults(model: type[M]) -> M:
+    """``model()`` without validation: nested groups whose default is their own class
+    are made the same way, so no validator is built for an unconfigured section."""
+    nested: dict[str, object] = {}
+    for name, info in model.model_fields.items():
+        group = _unwrap(info.annotation)
+        if info.default_factory is group and _is_model(group) and _defaults_are_valid(group):
+            nested[name] = _defaults(group)
+    return model.model_construct(_fields_set=set(), **nested)
 
 
 @functools.cache

@@ -108,7 +108,7 @@ class CachedContentRequest(Buildable):
             return self._set("model", (model,))
 
         def contents(self, contents: Any | list[Any], /, *more: Any) -> Self:
-            return self._set("contents", (contents, *more))
+            return self._set("contents", (contents, *more), sequence=True)
 
         def system_instruction(self, system_instruction: Any, /) -> Self:
             return self._set("system_instruction", (system_instruction,))
@@ -288,7 +288,7 @@ class GoogleGenAiCachedContent(Buildable):
             return self._set("ttl", (ttl,))
 
         def contents(self, contents: Any | list[Any] | None, /, *more: Any) -> Self:
-            return self._set("contents", (contents, *more))
+            return self._set("contents", (contents, *more), sequence=True)
 
         def system_instruction(self, system_instruction: Any, /) -> Self:
             return self._set("system_instruction", (system_instruction,))

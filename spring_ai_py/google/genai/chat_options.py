@@ -115,7 +115,7 @@ class ToolChoice(Buildable):
             return self._set("mode", (mode,))
 
         def allowed_function_names(self, allowed_function_names: str | list[str] | None, /, *more: str) -> Self:
-            return self._set("allowed_function_names", (allowed_function_names, *more))
+            return self._set("allowed_function_names", (allowed_function_names, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
@@ -431,7 +431,7 @@ class GoogleGenAiChatOptions(
             return self._set("include_server_side_tool_invocations", (include_server_side_tool_invocations,))
 
         def safety_settings(self, safety_settings: GoogleGenAiSafetySetting | list[GoogleGenAiSafetySetting] | None, /, *more: GoogleGenAiSafetySetting) -> Self:
-            return self._set("safety_settings", (safety_settings, *more))
+            return self._set("safety_settings", (safety_settings, *more), sequence=True)
 
         def labels(self, labels: dict[str, str] | None, /) -> Self:
             return self._set("labels", (labels,))

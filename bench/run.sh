@@ -44,6 +44,14 @@ else
 fi
 
 echo
+echo "== Google GenAI provider against the raw google-genai SDK (bench/gemini_overhead.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/gemini_overhead.py --calls 50 --rounds 3
+else
+    .venv/bin/python bench/gemini_overhead.py
+fi
+
+echo
 echo "== 1,000 concurrent awaited calls, server answering after 50 ms (bench/async_calls.py) =="
 if [ -n "$quick" ]; then
     .venv/bin/python bench/async_calls.py --calls 300
@@ -105,6 +113,14 @@ if [ -n "$quick" ]; then
     .venv/bin/python bench/stream_events.py --rounds 5 --streams 5
 else
     .venv/bin/python bench/stream_events.py
+fi
+
+echo
+echo "== Whole-exchange limits: bounded SDK client against a plain one (bench/wire_limits.py) =="
+if [ -n "$quick" ]; then
+    .venv/bin/python bench/wire_limits.py --rounds 10 --batch 10
+else
+    .venv/bin/python bench/wire_limits.py
 fi
 
 echo

@@ -838,14 +838,27 @@ def plot(results: dict[str, Any], path: Path) -> None:
             ax.set_title("vector search, top 4")
             ax.set_xlabel("documents")
         elif key == "memory":
-            rows = [r for r in rows if r["backend"] == "sqlite"]
-            xs = [r["stored"] for r in rows]
-            series = {
-                "MessageWindowChatMemory.add": "ours_us",
-                "append-only floor": "floor_us",
-                "before (rewrite)": "before_us",
-            }
-            ax.set_title("chat memory turn write (SQLite)")
+            # One line per backend and series: SQLite solid, PostgreSQL dashed.
+            backends = sorted({r["backend"] for r in rows}, key=lambda b: b != "sqlite")
+            for backend in backends:
+                picked = [r for r in rows if r["backend"] == backend]
+                style = "-" if backend == "sqlite" else "--"
+                for label, field in (
+                    ("MessageWindowChatMemory.add", "ours_us"),
+                    ("append-only floor", "floor_us"),
+                    ("before (rewrite)", "before_us"),
+                ):
+                    points = [(r["stored"], r[field]) for r in picked if r.get(field)]
+                    if points:
+                        ax.plot(
+                            [p[0] for p in points],
+                            [max(p[1], 0.1) for p in points],
+                            style,
+                            marker="o",
+                            label=f"{label} ({backend})",
+                        )
+            xs, series = [], {}
+            ax.set_title("chat memory turn write (SQLite, PostgreSQL)")
             ax.set_xlabel("messages stored")
         else:
             xs = [r["tools"] for r in rows]

@@ -17,7 +17,8 @@ It also writes the fields of a provider's properties class from its options data
 (the fields declared with ``spring_ai_py.model.option_fields.option``), between
 ``# --- generated properties (options: <dotted name of the options class>) ---`` and
 ``# --- end of generated properties ---`` in the properties class's body: one pydantic
-field per option, with the option's bounds, and ``OPTIONS`` naming the options class.
+field per option (but those declared ``bind=False``), with the option's bounds, and
+``OPTIONS`` naming the options class.
 
 ``python scripts/gen_builders.py`` rewrites the regions; ``--check`` fails when one is
 out of date (tests/test_builder.py runs the check).
@@ -178,7 +179,9 @@ def render(cls: type, base: str | None, indent: str, own_builder: bool = False) 
             lines.append(
                 f"{i}    def {setter}(self, {field}: {_first_parameter(annotation)}, /, *more: {element}) -> Self:"
             )
-            lines.append(f'{i}        return self._set("{field}", ({field}, *more))')
+            # A constructor that takes a sequence only gets one element as a list.
+            only = ", sequence=True" if element not in _members(annotation) else ""
+            lines.append(f'{i}        return self._set("{field}", ({field}, *more){only})')
         else:
             lines.append(f"{i}    def {setter}(self, {field}: {annotation}, /) -> Self:")
             lines.append(f'{i}        return self._set("{field}", ({field},))')
@@ -213,6 +216,8 @@ def render_properties(dotted: str, indent: str) -> str:
     annotations = {f.name: f.type for f in dataclasses.fields(options_type)}
     lines = [f'{indent}OPTIONS: ClassVar[str] = "{dotted}"', ""]
     for name, spec in option_fields(options_type).items():
+        if not spec.bind:
+            continue
         annotation = spec.bind_as or annotations[name]
         if not isinstance(annotation, str):
             raise SystemExit(f"{dotted}.{name}: write the annotation as text (or give bind_as)")

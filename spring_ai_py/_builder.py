@@ -42,7 +42,9 @@ class Builder(Generic[T]):
     """A fluent builder for ``cls``: ``builder.name(value)`` sets a constructor keyword.
 
     A setter called with several arguments stores them as a list (Java varargs), so
-    ``.messages(m1, m2)`` and ``.messages([m1, m2])`` both work.
+    ``.messages(m1, m2)`` and ``.messages([m1, m2])`` both work; the generated setter of
+    a keyword that takes a sequence only also stores one element as a one-element list
+    (``.stop("END")`` is ``.stop(["END"])``).
     """
 
     __slots__ = ("_cls", "_values")
@@ -51,12 +53,21 @@ class Builder(Generic[T]):
         self._cls = cls
         self._values: dict[str, Any] = dict(values) if values else {}
 
-    def _set(self, name: str, args: tuple[Any, ...]) -> Self:
+    def _set(self, name: str, args: tuple[Any, ...], *, sequence: bool = False) -> Self:
         """Set the constructor keyword ``name`` (reached by the setter of that name or of an
-        alias); several arguments are stored as a list."""
+        alias); several arguments are stored as a list.
+
+        ``sequence=True`` says the keyword takes a sequence only (``list[str]``) while the
+        setter also takes one element (``.stop("END")``, Java varargs): one argument that
+        is neither a list, a tuple nor ``None`` is stored as a one-element list."""
         if not args:
             raise TypeError(f"{self._cls.__name__}.builder().{name}() needs a value")
-        value = args[0] if len(args) == 1 else list(args)
+        if len(args) > 1:
+            value: Any = list(args)
+        elif sequence and args[0] is not None and not isinstance(args[0], list | tuple):
+            value = [args[0]]
+        else:
+            value = args[0]
         check = getattr(self._cls, "_check_builder_value", None)
         if check is not None:
             check(name, value)

@@ -157,6 +157,50 @@ def test_typed_list_setter_takes_a_list_or_its_elements() -> None:
         OpenAiChatOptions.builder().stop()  # type: ignore[call-arg]
 
 
+@pytest.mark.parametrize("provider", ["openai", "anthropic", "ollama"])
+def test_one_stop_sequence_is_a_one_element_list(provider: str) -> None:
+    from spring_ai_py.anthropic import AnthropicChatOptions
+    from spring_ai_py.ollama import OllamaChatOptions
+    from spring_ai_py.openai import OpenAiChatOptions
+
+    options_type: Any = {
+        "openai": OpenAiChatOptions,
+        "anthropic": AnthropicChatOptions,
+        "ollama": OllamaChatOptions,
+    }[provider]
+    built = options_type.builder().stop_sequences("END").build()
+    assert built.stop_sequences == ["END"]
+    assert options_type.builder().stop_sequences(["END"]).build().stop_sequences == ["END"]
+    assert options_type.builder().stop_sequences(None).build().stop_sequences is None
+    if provider != "anthropic":  # Spring's alias .stop(...) (Anthropic has none)
+        assert options_type.builder().stop("END").build().get_stop() == ["END"]
+        assert options_type.builder().stop("A", "B").build().get_stop() == ["A", "B"]
+
+
+def test_one_element_of_a_list_field_outside_the_options_is_a_list() -> None:
+    from spring_ai_py.chat.client.advisor.safe_guard_advisor import SafeGuardAdvisor
+    from spring_ai_py.ollama.management import ModelManagementOptions
+
+    management = ModelManagementOptions.builder().additional_models("llama3").build()
+    assert management.additional_models == ["llama3"]
+    # A string is one element, not a sequence of characters.
+    advisor = SafeGuardAdvisor.builder().sensitive_words("secret").build()
+    assert vars(advisor)["_sensitive_words"] == ["secret"]
+
+
+def test_a_sequence_setter_keeps_a_list_or_tuple_given_whole() -> None:
+    from spring_ai_py.chat.prompt import ChatOptions
+
+    assert ChatOptions.builder().stop_sequences(["a", "b"]).build().stop_sequences == ["a", "b"]
+    mechanism = ChatOptions.builder()
+    mechanism._set("stop_sequences", (("a", "b"),), sequence=True)
+    assert mechanism._values["stop_sequences"] == ("a", "b")
+    mechanism._set("stop_sequences", ("a",), sequence=True)
+    assert mechanism._values["stop_sequences"] == ["a"]
+    mechanism._set("stop_sequences", ("a",))
+    assert mechanism._values["stop_sequences"] == "a"
+
+
 def test_hand_written_builders_are_only_the_ones_with_their_own_shape() -> None:
     """Every other ``class Builder`` is a generated, typed region of the one mechanism."""
     import pathlib

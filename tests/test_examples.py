@@ -17,7 +17,7 @@ def test_example_runs(example: Path) -> None:
     env_free_of_keys = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
+        if k not in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY")
     }
     # Run against this checkout's package, not whichever copy the interpreter has installed.
     repo = str(Path(__file__).parent.parent)

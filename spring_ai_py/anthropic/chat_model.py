@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
+from spring_ai_py._compat import environ_free_client
 from spring_ai_py.anthropic import _request
 from spring_ai_py.anthropic._validation import check_message, checked_events
 from spring_ai_py.anthropic.chat_options import AnthropicChatOptions
@@ -141,7 +142,7 @@ class AnthropicChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = client.messages.with_raw_response.create(**arguments)
             except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
                 exchange.check_too_large(error, anthropic)
@@ -158,7 +159,7 @@ class AnthropicChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(anthropic.APIError, client, options.http_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = await client.messages.with_raw_response.create(**arguments)
             except (anthropic.APIConnectionError, AnswerTooLargeError) as error:
                 exchange.check_too_large(error, anthropic)
@@ -178,7 +179,7 @@ class AnthropicChatModel(
             client = self.async_client(options)
             exchange = Exchange.for_stream(options)
             with MaskedErrors(anthropic.APIError, client, options.http_headers):
-                with exchange.sending():
+                with exchange.sending(anthropic):
                     raw = await client.messages.with_raw_response.create(
                         **params, stream=True, **extras
                     )
@@ -439,8 +440,10 @@ def _parse_errors(raw: Any) -> Iterator[None]:
 def _new_client(options: AnthropicChatOptions, asynchronous: bool) -> Any:
     import anthropic
 
+    # Only the key and the base URL may come from os.environ (when unset), never the
+    # SDK's ANTHROPIC_CUSTOM_HEADERS or webhook key.
     return new_sdk_client(
-        anthropic.AsyncAnthropic if asynchronous else anthropic.Anthropic,
+        environ_free_client(anthropic.AsyncAnthropic if asynchronous else anthropic.Anthropic),
         options,
         AnthropicChatOptions.DEFAULT_TIMEOUT,
         AnthropicChatOptions.DEFAULT_MAX_RETRIES,

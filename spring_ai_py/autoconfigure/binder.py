@@ -21,6 +21,7 @@ masked. The same rules mask the ``repr`` of every properties class.
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
 import logging
 import re
@@ -45,6 +46,7 @@ from spring_ai_py.autoconfigure.environment import Environment, canonical_name
 from spring_ai_py.model.option_fields import option_fields
 
 P = TypeVar("P", bound="ConfigurationProperties")
+M = TypeVar("M", bound=BaseModel)
 
 _logger = logging.getLogger("spring_ai_py.autoconfigure")
 
@@ -63,7 +65,9 @@ class ConfigurationPropertiesBindError(ValueError):
 class PropertiesModel(BaseModel):
     """A group of properties (a nested part of a :class:`ConfigurationProperties`)."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore", arbitrary_types_allowed=True)
+    model_config = ConfigDict(
+        frozen=True, extra="ignore", arbitrary_types_allowed=True, defer_build=True
+    )
 
     def __repr_args__(self) -> Iterator[tuple[str | None, object]]:
         # Boot's sanitizer: sensitive fields and map entries, and URL passwords, masked.
@@ -97,9 +101,9 @@ class OptionsProperties(ConfigurationProperties):
     The class body holds a region that ``scripts/gen_builders.py`` writes from the
     options class it names (the lines ``# --- generated properties (options:
     acme.options.AcmeChatOptions) ---`` and ``# --- end of generated properties ---``):
-    one pydantic field per option, with the option's bounds, and :attr:`OPTIONS`, the
-    options class's dotted name, from which :meth:`option_values` maps the properties
-    back onto the options' keywords.
+    one pydantic field per option (but those declared ``bind=False``), with the option's
+    bounds, and :attr:`OPTIONS`, the options class's dotted name, from which
+    :meth:`option_values` maps the properties back onto the options' keywords.
     """
 
     OPTIONS: ClassVar[str] = ""
@@ -133,7 +137,9 @@ def _option_properties(properties: type[OptionsProperties]) -> dict[str, str]:
         if not module_name:
             raise TypeError(f"{properties.__name__}.OPTIONS must name an options class")
         options_type = getattr(importlib.import_module(module_name), class_name)
-        found = {name: spec.property for name, spec in option_fields(options_type).items()}
+        found = {
+            name: spec.property for name, spec in option_fields(options_type).items() if spec.bind
+        }
         _OPTION_PROPERTIES[properties] = found
     return found
 
@@ -414,6 +420,12 @@ def bind(
 ) -> P:
     """Bind ``model`` from the properties below ``prefix`` (then ``deprecated_prefixes``,
     except for ``not_deprecated_fields``)."""
+    if _defaults_are_valid(model) and not any(
+        environment.has_any_under(p) for p in (prefix, *deprecated_prefixes)
+    ):
+        # Nothing set below the section: its defaults, without building the model's
+        # validator (class creation defers it), which costs about a millisecond a section.
+        return _defaults(model)
     binding = _Binding(environment)
     data = binding.model(model, (prefix, *deprecated_prefixes), (), not_deprecated_fields)
     for field_name in sorted(not_deprecated_fields):
@@ -435,6 +447,33 @@ def bind(
         raise _bind_error(error, binding, model, prefix) from None
     _check_secrets(bound, binding, prefix)
     return bound
+
+
+def _defaults(model: type[M]) -> M:
+    """``model()`` without validation: nested groups whose default is their own class
+    are made the same way, so no validator is built for an unconfigured section."""
+    nested: dict[str, object] = {}
+    for name, info in model.model_fields.items():
+        group = _unwrap(info.annotation)
+        if info.default_factory is group and _is_model(group) and _defaults_are_valid(group):
+            nested[name] = _defaults(group)
+    return model.model_construct(_fields_set=set(), **nested)
+
+
+@functools.cache
+def _defaults_are_valid(model: type[BaseModel]) -> bool:
+    """Whether ``model()`` equals ``model.model_construct()``: no validator or post-init
+    hook of its own can change or reject its defaults."""
+    decorators = model.__pydantic_decorators__
+    return (
+        not decorators.model_validators
+        and not decorators.field_validators
+        and not decorators.validators
+        and not decorators.root_validators
+        and not model.model_config.get("validate_default")
+        and not any(info.validate_default for info in model.model_fields.values())
+        and model.model_post_init is BaseModel.model_post_init
+    )
 
 
 def _bind_error(

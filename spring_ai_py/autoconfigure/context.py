@@ -17,36 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from spring_ai_py.autoconfigure.binder import (
-    ConfigurationProperties,
-    ConfigurationPropertiesBindError,
-)
-from spring_ai_py.autoconfigure.chat import (
-    ChatClientBuilderProperties,
-    DatabaseInitializationMode,
-    JdbcChatMemoryRepositoryProperties,
-    SpringAiModelProperties,
-)
-from spring_ai_py.autoconfigure.datasource import DataSourceProperties
 from spring_ai_py.autoconfigure.environment import Environment, PropertyValue
-from spring_ai_py.autoconfigure.mcp import (
-    McpClientCommonProperties,
-    McpSseClientProperties,
-    McpStdioClientProperties,
-    McpStreamableHttpClientProperties,
-)
 from spring_ai_py.autoconfigure.registry import ProviderRegistration, provider_registrations
-from spring_ai_py.autoconfigure.tools import ToolCallingProperties
-from spring_ai_py.autoconfigure.vectorstore import (
-    PgVectorStoreProperties,
-    VectorStoreObservationProperties,
-    VectorStoreSelectionProperties,
-)
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import TracerProvider
 
+    from spring_ai_py.autoconfigure.binder import ConfigurationProperties
     from spring_ai_py.chat.client import ChatClientBuilder
     from spring_ai_py.chat.memory import ChatMemory, ChatMemoryRepository
     from spring_ai_py.chat.model import ChatModel
@@ -58,7 +36,7 @@ if TYPE_CHECKING:
     from spring_ai_py.vectorstore import VectorStore
     from spring_ai_py.vectorstore.observation import VectorStoreObservationConvention
 
-P = TypeVar("P", bound=ConfigurationProperties)
+P = TypeVar("P", bound="ConfigurationProperties")
 B = TypeVar("B")
 
 _logger = logging.getLogger("spring_ai_py.autoconfigure")
@@ -160,6 +138,7 @@ class ApplicationContext:
     def chat_client_builder(self) -> ChatClientBuilder:
         """A new ``ChatClient.Builder`` over :meth:`chat_model` (Spring injects a fresh one
         into each bean that asks), configured by ``spring.ai.chat.client.*``."""
+        from spring_ai_py.autoconfigure.chat import ChatClientBuilderProperties
         from spring_ai_py.chat.client import ChatClient
         from spring_ai_py.chat.client.advisor.tool_calling_advisor import ToolCallingAdvisor
         from spring_ai_py.chat.client.attributes import AdvisorParams
@@ -340,6 +319,9 @@ class ApplicationContext:
             return cast(B, self._beans[name])
 
     def _provider(self, requested: str | None, kind: str) -> ProviderRegistration:
+        from spring_ai_py.autoconfigure.binder import ConfigurationPropertiesBindError
+        from spring_ai_py.autoconfigure.chat import SpringAiModelProperties
+
         registered = {
             name: registration
             for name, registration in provider_registrations().items()
@@ -388,6 +370,7 @@ class ApplicationContext:
         return configured[0] if configured else next(iter(registered.values()))
 
     def _tool_calling_manager(self) -> ToolCallingManager:
+        from spring_ai_py.autoconfigure.tools import ToolCallingProperties
         from spring_ai_py.model.tool import DefaultToolCallingManager
         from spring_ai_py.tool.execution import DefaultToolExecutionExceptionProcessor
         from spring_ai_py.tool.observation import DefaultToolCallingObservationConvention
@@ -437,6 +420,11 @@ class ApplicationContext:
         return builder.build()
 
     def _chat_memory_repository(self) -> ChatMemoryRepository:
+        from spring_ai_py.autoconfigure.chat import (
+            DatabaseInitializationMode,
+            JdbcChatMemoryRepositoryProperties,
+        )
+        from spring_ai_py.autoconfigure.datasource import DataSourceProperties
         from spring_ai_py.chat.memory import InMemoryChatMemoryRepository
         from spring_ai_py.chat.memory.repository.jdbc import JdbcChatMemoryRepository
 
@@ -453,6 +441,13 @@ class ApplicationContext:
         return JdbcChatMemoryRepository.postgres(datasource.dsn(), initialize_schema=initialize)
 
     def _vector_store(self) -> VectorStore:
+        from spring_ai_py.autoconfigure.binder import ConfigurationPropertiesBindError
+        from spring_ai_py.autoconfigure.datasource import DataSourceProperties
+        from spring_ai_py.autoconfigure.vectorstore import (
+            PgVectorStoreProperties,
+            VectorStoreSelectionProperties,
+        )
+
         selected = self.get_properties(VectorStoreSelectionProperties).type
         kind = (selected or "").strip().lower()
         if not kind:
@@ -502,6 +497,7 @@ class ApplicationContext:
         )
 
     def _vector_store_convention(self) -> VectorStoreObservationConvention:
+        from spring_ai_py.autoconfigure.vectorstore import VectorStoreObservationProperties
         from spring_ai_py.vectorstore.observation import DefaultVectorStoreObservationConvention
 
         log_query_response = self.get_properties(VectorStoreObservationProperties).log_query_response
@@ -513,6 +509,12 @@ class ApplicationContext:
         return DefaultVectorStoreObservationConvention(include_query_response=log_query_response)
 
     def _mcp_sync_clients(self) -> _McpClients:
+        from spring_ai_py.autoconfigure.mcp import (
+            McpClientCommonProperties,
+            McpSseClientProperties,
+            McpStreamableHttpClientProperties,
+        )
+
         common = self.get_properties(McpClientCommonProperties)
         if not common.enabled:
             return _McpClients([])
@@ -552,6 +554,7 @@ class ApplicationContext:
         return holder
 
     def _stdio_connections(self) -> dict[str, McpConnection]:
+        from spring_ai_py.autoconfigure.mcp import McpStdioClientProperties
         from spring_ai_py.mcp.connection import McpStdioConnection
 
         stdio = self.get_properties(McpStdioClientProperties)
@@ -572,6 +575,7 @@ class ApplicationContext:
         return connections
 
     def _mcp_tool_callbacks(self) -> ToolCallbackProvider:
+        from spring_ai_py.autoconfigure.mcp import McpClientCommonProperties
         from spring_ai_py.mcp import SyncMcpToolCallbackProvider
         from spring_ai_py.tool import ToolCallbackProvider
 
@@ -598,6 +602,8 @@ class _McpClients:
 
 
 def _required(value: str | None, property_name: str) -> str:
+    from spring_ai_py.autoconfigure.binder import ConfigurationPropertiesBindError
+
     if not value:
         raise ConfigurationPropertiesBindError(property_name, "must be set")
     return value
@@ -607,6 +613,8 @@ def _claude_desktop_servers(environment: Environment, location: str) -> dict[str
     """The ``mcpServers`` of a Claude Desktop style JSON file (a ``classpath:`` location
     is in the application's resources: see :meth:`Environment.resource`)."""
     import json
+
+    from spring_ai_py.autoconfigure.binder import ConfigurationPropertiesBindError
 
     property_name = "spring.ai.mcp.client.stdio.servers-configuration"
     try:

@@ -547,7 +547,7 @@ def _yaml_documents(text: str, path: Path) -> list[_Document]:
         ) from error
     documents: list[_Document] = []
     try:
-        loaded = list(yaml.load_all(text, Loader=_bounded_loader()))
+        loaded = _load_yaml(yaml, text)
     except _LimitExceeded as error:
         raise ConfigDataLoadError(path, str(error)) from None
     except yaml.YAMLError as error:
@@ -568,6 +568,56 @@ def _yaml_documents(text: str, path: Path) -> list[_Document]:
 
 class _LimitExceeded(Exception):
     pass
+
+
+def _load_yaml(yaml: Any, text: str) -> list[object]:
+    """The documents of ``text``, within SnakeYAML's limits on aliases and nesting.
+
+    With libyaml (PyYAML's C extension, in its wheels) the limits are checked on the C
+    parser's events and the file is then loaded by the C loader, several times faster
+    than the pure-Python one, which checks them while it composes.
+    """
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None:
+        return list(yaml.load_all(text, Loader=_bounded_loader()))
+    try:
+        _check_yaml_events(yaml, yaml.parse(text, Loader=fast))
+    except yaml.YAMLError as error:
+        # libyaml stops at 1,000 levels itself, scanning ahead of the events.
+        if "maximum nesting depth" in str(error):
+            raise _LimitExceeded(f"collections nested deeper than {MAX_NESTING_DEPTH}") from None
+        raise
+    return list(yaml.load_all(text, Loader=fast))
+
+
+def _check_yaml_events(yaml: Any, events: Iterable[object]) -> None:
+    """Raise :class:`_LimitExceeded` for more than ``MAX_YAML_ALIASES`` aliases to
+    collections in the file, or collections nested deeper than ``MAX_NESTING_DEPTH``."""
+    collection_anchors: set[str] = set()
+    depth = 0
+    aliases = 0
+    for event in events:
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING_DEPTH:
+                raise _LimitExceeded(f"collections nested deeper than {MAX_NESTING_DEPTH}")
+            if event.anchor is not None:
+                collection_anchors.add(event.anchor)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, yaml.ScalarEvent):
+            if event.anchor is not None:
+                collection_anchors.discard(event.anchor)  # a scalar re-anchored the name
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor in collection_anchors:
+                aliases += 1
+                if aliases > MAX_YAML_ALIASES:
+                    raise _LimitExceeded(
+                        f"more than {MAX_YAML_ALIASES} aliases to collections "
+                        "(a billion-laughs file?)"
+                    )
+        elif isinstance(event, yaml.DocumentStartEvent):
+            collection_anchors.clear()  # anchors do not cross documents
 
 
 @functools.cache

@@ -3,14 +3,25 @@
 ``timeout`` bounds each read of an answer only, so a server that trickles a byte now
 and then holds a call or a stream open forever. An :class:`Exchange` adds what bounds
 the whole exchange: a deadline (the call's or the stream's total time), for a stream
-the longest time between two events, and the most bytes an answer may take. It is
-checked on every chunk of the body as it arrives, through a response hook on the HTTP
-client the model builds for its SDK (:func:`http_client`): an exchange past its
-deadline ends in the HTTP library's ``ReadTimeout``, which the SDKs (and the
-providers' stream readers) turn into their ``APITimeoutError``. A connection that goes
-silent is ended by ``timeout`` as before. The hook looks the request's exchange up in a
-context variable that :meth:`Exchange.sending` sets while the SDK sends the request;
-requests sent outside it (embeddings, a user's own use of the client) are not touched.
+the longest time between two events, and the most bytes an answer may take. The HTTP
+client the model builds for its SDK (:func:`http_client`) enforces it at two levels:
+every socket operation (connecting, the TLS handshake, writing the request, reading
+the status line, the headers and the body) gets at most the time left as its timeout
+(:mod:`spring_ai_py.model._socket_deadline`), and every chunk of the body is checked
+as it arrives (time and size), through a response hook. An exchange past its deadline
+raises :class:`ExchangeExpired`, which :meth:`Exchange.sending` and the providers'
+stream readers turn into the SDK's ``APITimeoutError``; it is a ``BaseException`` so
+that the SDKs' retry loops (which catch ``Exception``) do not retry it, as no time is
+left for another attempt. Both levels look the request's exchange up in a context
+variable that :meth:`Exchange.sending` sets while the SDK sends the request (a chat
+call or stream, an OpenAI embedding call); requests sent outside it (a user's own use
+of the client) are not touched.
+
+Retries count toward the deadline: the SDK's attempts and its pauses between them all
+run inside one exchange. An attempt that would start after the deadline is not sent,
+and an error answer whose ``retry-after`` asks for a longer wait than the time left is
+marked ``x-should-retry: false``, so the SDK raises it at once instead of sleeping past
+the deadline.
 
 Servers may echo the request's credentials in an error body (``Incorrect API key
 provided: sk-...``). :class:`MaskedErrors` replaces every credential of the client in
@@ -33,11 +44,22 @@ from spring_ai_py.chat.observation._chat_model import MASK, SENSITIVE_HEADER_NAM
 
 LIMIT_FIELDS = ("call_timeout", "stream_idle_timeout", "stream_total_timeout", "max_answer_bytes")
 """The options fields that bound an exchange (see :func:`check_limits`)."""
+CALL_LIMIT_FIELDS = ("call_timeout", "max_answer_bytes")
+"""The limit fields of a model without streams (embeddings)."""
 
 _CURRENT: ContextVar[Exchange | None] = ContextVar("spring_ai_py_exchange", default=None)
 _MIN_SECRET = 3
 """Shorter credentials are not masked: they would mask ordinary words of the message."""
 _MAX_BODY_DEPTH = 32
+
+
+class ExchangeExpired(BaseException):
+    """An exchange past its deadline or its idle limit (the message names which).
+
+    A ``BaseException`` on purpose: the SDKs retry any ``Exception`` of the transport,
+    but once the time is up no attempt can succeed. It never reaches the caller:
+    :meth:`Exchange.sending` and the providers' stream readers raise the SDK's
+    ``APITimeoutError`` from it."""
 
 
 class AnswerTooLargeError(Exception):
@@ -57,6 +79,7 @@ class Exchange:
         "_total_name",
         "bytes_left",
         "limit",
+        "request",
         "response",
     )
 
@@ -78,6 +101,8 @@ class Exchange:
         """The earliest bound in time (``time.monotonic()``): past it, :meth:`expired`."""
         self.bytes_left: float = max_bytes if max_bytes is not None else math.inf
         """Bytes the answer may still take: below zero, :meth:`too_large`."""
+        self.request: Any = None
+        """The last HTTP request sent in this exchange (an attempt of the SDK)."""
         self.response: Any = None
         """The last HTTP response bounded by this exchange."""
 
@@ -108,9 +133,13 @@ class Exchange:
             size if size is not None else defaults.DEFAULT_MAX_ANSWER_BYTES,
         )
 
-    def sending(self) -> _Sending:
-        """A context in which requests the SDK sends are bounded by this exchange."""
-        return _Sending(self)
+    def sending(self, sdk: Any = None) -> _Sending:
+        """A context in which requests the SDK sends are bounded by this exchange; an
+        exchange that expires in it leaves as ``sdk.APITimeoutError`` (``sdk`` is the
+        ``openai`` or ``anthropic`` module), its ``__cause__`` naming the limit. Without
+        ``sdk`` (an SDK on ``httpx``, whose timeouts are its HTTP library's
+        ``ReadTimeout``) nothing is converted."""
+        return _Sending(self, sdk)
 
     def event(self) -> None:
         """A stream event arrived, or the consumer took one and asked for the next: the
@@ -119,17 +148,25 @@ class Exchange:
             self._idle_deadline = time.monotonic() + self._idle
             self.limit = min(self._deadline, self._idle_deadline)
 
-    def expired(self, library: str = "httpx2") -> Exception:
-        """The error of an exchange past :attr:`limit`: which bound it passed (the
-        ``ReadTimeout`` of the HTTP ``library`` the SDK reads with)."""
-        if time.monotonic() > self._deadline:
-            return _read_timeout(
-                f"The answer took longer than {self._total_name} ({self._total:g} s)", library
+    def expired(self, library: str = "httpx2") -> BaseException:
+        """The error of an exchange past :attr:`limit`, naming the bound it passed: an
+        :class:`ExchangeExpired` for the openai and anthropic SDKs (on ``httpx2``), which
+        :meth:`sending` turns into their ``APITimeoutError``; the ``ReadTimeout`` of the
+        HTTP ``library`` for an SDK that reports its HTTP library's timeouts as they are
+        (ollama and google-genai, on ``httpx``)."""
+        if self._idle is None or time.monotonic() >= self._deadline:
+            message = f"The answer took longer than {self._total_name} ({self._total:g} s)"
+        else:
+            message = (
+                f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
             )
-        return _read_timeout(
-            f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)",
-            library,
-        )
+        if library == "httpx2":
+            return ExchangeExpired(message)
+        return _read_timeout(message, library)
+
+    def time_left(self) -> float:
+        """Seconds until the deadline (the total time, not the idle limit)."""
+        return self._deadline - time.monotonic()
 
     def too_large(self) -> Exception:
         """The error of an answer past ``max_answer_bytes``."""
@@ -147,20 +184,28 @@ class Exchange:
 
 
 class _Sending:
-    __slots__ = ("_exchange", "_token")
+    __slots__ = ("_exchange", "_sdk", "_token")
 
-    def __init__(self, exchange: Exchange) -> None:
+    def __init__(self, exchange: Exchange, sdk: Any) -> None:
         self._exchange = exchange
+        self._sdk = sdk
         self._token: Token[Exchange | None] | None = None
 
     def __enter__(self) -> Exchange:
         self._token = _CURRENT.set(self._exchange)
         return self._exchange
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         if self._token is not None:
             _CURRENT.reset(self._token)
             self._token = None
+        if self._sdk is not None and isinstance(error, ExchangeExpired):
+            raise timeout_error(self._sdk, self._exchange.request) from error
 
 
 def _read_timeout(message: str, library: str) -> Exception:
@@ -175,10 +220,55 @@ def _library_of(response: Any) -> str:
     return type(response).__module__.partition(".")[0]
 
 
+def timeout_error(sdk: Any, request: Any) -> Exception:
+    """The SDK's ``APITimeoutError`` for ``request`` (an HTTP request of the exchange,
+    or ``None`` when none was built yet)."""
+    if request is None:
+        import httpx2
+
+        request = httpx2.Request("POST", "http://localhost/")
+    error: Exception = sdk.APITimeoutError(request=request)
+    return error
+
+
+def _on_request(request: Any) -> None:
+    exchange = _CURRENT.get()
+    if exchange is not None:
+        exchange.request = request
+        if time.monotonic() >= exchange.limit:
+            raise exchange.expired()  # an attempt past the deadline is not sent
+
+
+async def _aon_request(request: Any) -> None:
+    _on_request(request)
+
+
+_RETRY_AFTER = (("retry-after-ms", 1000.0), ("retry-after", 1.0))
+
+
+def _no_retry_past_deadline(exchange: Exchange, response: Any) -> None:
+    """Mark an error answer ``x-should-retry: false`` when the wait its ``retry-after``
+    (or ``retry-after-ms``) asks for ends after the exchange's deadline."""
+    headers = response.headers
+    for name, divisor in _RETRY_AFTER:
+        value = headers.get(name)
+        if value is None:
+            continue
+        try:
+            wait = float(value) / divisor
+        except ValueError:
+            continue
+        if wait >= exchange.time_left():
+            headers["x-should-retry"] = "false"
+        return
+
+
 def _bound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
         exchange.response = response
+        if response.status_code >= 400:
+            _no_retry_past_deadline(exchange, response)
         stream_type = _bounded_stream_types(_library_of(response))[0]
         response.stream = stream_type(response.stream, exchange)
 
@@ -187,6 +277,8 @@ async def _abound(response: Any) -> None:
     exchange = _CURRENT.get()
     if exchange is not None:
         exchange.response = response
+        if response.status_code >= 400:
+            _no_retry_past_deadline(exchange, response)
         stream_type = _bounded_stream_types(_library_of(response))[1]
         response.stream = stream_type(response.stream, exchange)
 
@@ -233,7 +325,17 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
             exchange, now = self._exchange, time.monotonic
-            async for chunk in self._inner:
+            chunks = self._inner.__aiter__()
+            while True:
+                # A stream's body is read after its request was sent, outside
+                # ``sending``: its socket reads are bounded by the exchange all the same.
+                token = _CURRENT.set(exchange)
+                try:
+                    chunk = await chunks.__anext__()
+                except StopAsyncIteration:
+                    return
+                finally:
+                    _CURRENT.reset(token)
                 if now() > exchange.limit:
                     raise exchange.expired(library)
                 exchange.bytes_left -= len(chunk)
@@ -251,17 +353,25 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 
 def http_client(factory: Any) -> Any:
     """An HTTP client from the SDK's own ``factory`` (``DefaultHttpxClient`` or
-    ``DefaultAsyncHttpxClient``, which keep the SDK's defaults) that bounds each
-    response by the exchange it was sent in."""
+    ``DefaultAsyncHttpxClient``, which keep the SDK's defaults) that bounds every
+    socket operation and each response by the exchange it was sent in."""
     import httpx2
 
-    return factory(event_hooks=response_hooks(issubclass(factory, httpx2.AsyncClient)))
+    from spring_ai_py.model._socket_deadline import bound_sockets
+
+    if issubclass(factory, httpx2.AsyncClient):
+        hooks: dict[str, list[Any]] = {"request": [_aon_request], "response": [_abound]}
+    else:
+        hooks = {"request": [_on_request], "response": [_bound]}
+    client = factory(event_hooks=hooks)
+    bound_sockets(client)
+    return client
 
 
 def response_hooks(asynchronous: bool) -> dict[str, list[Callable[[Any], Any]]]:
     """The ``event_hooks`` of an HTTP client (``httpx2`` or ``httpx``, blocking or
     ``asynchronous``) that bound each response by the exchange it was sent in, for an
-    SDK that takes the HTTP client's keywords (the ollama SDK)."""
+    SDK that builds its HTTP client itself from keyword arguments (ollama, google-genai)."""
     return {"response": [_abound if asynchronous else _bound]}
 
 
@@ -276,10 +386,10 @@ def limit_values(source: object) -> dict[str, Any]:
     return values
 
 
-def check_limits(options: Any) -> None:
-    """Normalize and check the limit fields of the frozen ``options``: positive seconds
-    (or a ``timedelta``) and a positive number of bytes."""
-    for name in LIMIT_FIELDS:
+def check_limits(options: Any, fields: tuple[str, ...] = LIMIT_FIELDS) -> None:
+    """Normalize and check the limit ``fields`` of the frozen ``options``: positive
+    seconds (or a ``timedelta``) and a positive number of bytes."""
+    for name in fields:
         value: Any = getattr(options, name)
         if value is None:
             continue

@@ -22,6 +22,9 @@ and everything else is derived from that one line:
   (a default, a different shape) says ``sent=False`` and the provider writes that one
   conversion by hand.
 
+A field the API takes but no configuration property binds says ``bind=False``: it is
+sent (under its ``wire`` name) and nothing else.
+
 Fields declared without :func:`option` (tool callbacks, connection settings, options
 the request folds into other parameters) are neither properties nor sent by name. The
 bounds are the properties' only: options built in code accept any value the type
@@ -56,6 +59,7 @@ class OptionField:
     le: Bound | None = None
     lt: Bound | None = None
     bind_as: str | None = None
+    bind: bool = True
 
     def bounds(self) -> dict[str, Bound]:
         """The bounds that were given, as pydantic ``Field`` keywords (``{"ge": 0}``)."""
@@ -73,6 +77,7 @@ class _Declared:
     le: Bound | None
     lt: Bound | None
     bind_as: str | None
+    bind: bool
 
 
 def option(
@@ -85,6 +90,7 @@ def option(
     wire: str | None = None,
     sent: bool = True,
     bind_as: str | None = None,
+    bind: bool = True,
 ) -> Any:
     """Declare an options field (default ``None``, "not set") as an API parameter.
 
@@ -93,7 +99,8 @@ def option(
     ``bind_as`` is the property's type, as source text, when it is not the field's
     (``"dict[str, Any] | None"``); ``wire`` is the request parameter's name when it
     differs from the field's; ``sent=False`` leaves the field out of
-    :func:`request_values` (the provider converts it itself).
+    :func:`request_values` (the provider converts it itself); ``bind=False`` makes it no
+    configuration property (so it takes no ``property``, ``bind_as`` or bounds).
 
     It returns a ``dataclasses.Field`` whose default is ``None``; typed ``Any`` (as
     ``dataclasses.field`` is typed as its default) so that it is the default of a field
@@ -105,7 +112,14 @@ def option(
     for name, bound in (("ge", ge), ("gt", gt), ("le", le), ("lt", lt)):
         if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int | float)):
             raise TypeError(f"option() {name} must be a number, got {bound!r}")
-    declared = _Declared(property, wire, sent, ge, gt, le, lt, bind_as)
+    if not bind and not sent:
+        raise ValueError("option(bind=False, sent=False) declares nothing: leave option() out")
+    if not bind:
+        given = {"property": property, "bind_as": bind_as, "ge": ge, "gt": gt, "le": le, "lt": lt}
+        named = sorted(name for name, value in given.items() if value is not None)
+        if named:
+            raise ValueError(f"option(bind=False) is no property: it takes no {', '.join(named)}")
+    declared = _Declared(property, wire, sent, ge, gt, le, lt, bind_as, bind)
     return dataclasses.field(default=None, metadata={OPTION_METADATA_KEY: declared})
 
 
@@ -136,8 +150,9 @@ def option_fields(options_type: type) -> Mapping[str, OptionField]:
             le=declared.le,
             lt=declared.lt,
             bind_as=declared.bind_as,
+            bind=declared.bind,
         )
-    properties = [spec.property for spec in fields.values()]
+    properties = [spec.property for spec in fields.values() if spec.bind]
     duplicates = sorted({name for name in properties if properties.count(name) > 1})
     if duplicates:
         raise TypeError(f"{options_type.__name__}: two options bind the property {duplicates}")

@@ -59,6 +59,7 @@ from spring_ai_py.chat.observation._chat_model import (
     observe_model_stream,
     options_repr,
 )
+from spring_ai_py.model._wire_limits import ExchangeExpired
 from spring_ai_py.model.model_requests import check_model_request_allowed
 from spring_ai_py.model.tool.tool_calling_chat_options import ToolCallingChatOptions
 
@@ -215,7 +216,9 @@ async def _close_on_shutdown(client: Any, forget: Callable[[], None]) -> AsyncGe
         yield
     finally:
         try:
-            await client.close()
+            # ``close()`` of the OpenAI and Anthropic clients; google-genai's is ``aclose()``.
+            close = getattr(client, "close", None) or client.aclose
+            await close()
         finally:
             forget()
 
@@ -245,16 +248,20 @@ class _Closeable(Protocol):
 def _check_allowed(client: object) -> None:
     # One attribute read on the hot path; the URL is looked at only when switched off.
     if not model_package.ALLOW_MODEL_REQUESTS:
-        check_model_request_allowed(type(client).__name__, _base_url_of(client))
+        check_model_request_allowed(type(client).__name__, _base_url(client))
 
 
-def _base_url_of(client: object) -> str:
-    """The URL an SDK client sends to (``client.base_url``; the ollama SDK keeps it on
-    its inner HTTP client)."""
+def _base_url(client: object) -> str:
+    """Where ``client`` sends requests: its ``base_url`` (OpenAI, Anthropic), the one on
+    its inner HTTP client (ollama), or the one in its API client's HTTP options
+    (google-genai)."""
     url = getattr(client, "base_url", None)
     if url is None:
-        url = getattr(getattr(client, "_client", None), "base_url", "")
-    return str(url)
+        url = getattr(getattr(client, "_client", None), "base_url", None)
+    if url is None:
+        options = getattr(getattr(client, "_api_client", None), "_http_options", None)
+        url = getattr(options, "base_url", None)
+    return str(url or "")
 
 
 def _with_retries(client: SdkClientT, max_retries: int | None) -> SdkClientT:
@@ -384,10 +391,12 @@ def merge_options(defaults: MergedT, runtime: ChatOptions | None) -> MergedT:
 
 
 def transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
-    """(timeouts, other transport errors) of the HTTP libraries the SDKs may be using."""
+    """(timeouts, other transport errors) of the HTTP libraries the SDKs may be using;
+    the timeouts include an exchange past one of its limits (``call_timeout``,
+    ``stream_total_timeout``, ``stream_idle_timeout``)."""
     import httpx2
 
-    timeouts: list[type[BaseException]] = [httpx2.TimeoutException]
+    timeouts: list[type[BaseException]] = [httpx2.TimeoutException, ExchangeExpired]
     requests: list[type[BaseException]] = [httpx2.RequestError]
     legacy = sys.modules.get("httpx")
     if legacy is not None:

@@ -15,6 +15,7 @@ from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
     ConfigurationPropertiesBindError,
     Duration,
+    OptionsProperties,
     PropertiesModel,
     relaxed_enum,
 )
@@ -86,77 +87,73 @@ def _think(value: object) -> object:
     return str(value).lower() if isinstance(value, bool) else value
 
 
-_RENAMED = {"num_predict": "max_tokens", "stop": "stop_sequences", "think": "think_option"}
-"""Properties whose ``OllamaChatOptions`` field has another name."""
+ThinkProperty = Annotated[
+    OllamaThinkProperties, relaxed_enum(OllamaThinkProperties), BeforeValidator(_think)
+]
+"""The type of ``spring.ai.ollama.chat.think`` (``OllamaChatOptions.think_option``)."""
 
 
-class OllamaChatProperties(ConfigurationProperties):
+class OllamaChatProperties(OptionsProperties):
     """``spring.ai.ollama.chat.*`` (2.0.1), also bound from the older
     ``spring.ai.ollama.chat.options.*`` spelling: the model and every option of
     ``OllamaChatOptions`` (``num-predict`` is its ``max_tokens``, ``stop`` its
-    ``stop_sequences``, ``think`` its ``think_option``). ``format`` is ``json`` or a
-    JSON schema written as JSON text (Spring also binds a YAML map there; here that is
-    an error naming the property)."""
+    ``stop_sequences``, ``think`` its ``think_option``), with the bounds its fields
+    declare. ``format`` is ``json`` or a JSON schema written as JSON text (Spring also
+    binds a YAML map there; here that is an error naming the property)."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.ollama.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.ollama.chat.options",)
 
+    # --- generated properties (options: spring_ai_py.ollama.chat_options.OllamaChatOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.ollama.chat_options.OllamaChatOptions"
+
     model: str | None = None
-    format: str | None = None
-    keep_alive: str | None = None
-    truncate: bool | None = None
-    think: (
-        Annotated[
-            OllamaThinkProperties, relaxed_enum(OllamaThinkProperties), BeforeValidator(_think)
-        ]
-        | None
-    ) = None
+    frequency_penalty: float | None = None
+    num_predict: int | None = Field(default=None, ge=-2)
+    presence_penalty: float | None = None
+    stop: list[str] | None = None
+    temperature: float | None = Field(default=None, ge=0)
+    top_k: int | None = Field(default=None, ge=0)
+    top_p: float | None = Field(default=None, ge=0, le=1)
     use_numa: bool | None = None
-    num_ctx: int | None = None
-    num_batch: int | None = None
+    num_ctx: int | None = Field(default=None, gt=0)
+    num_batch: int | None = Field(default=None, gt=0)
     num_gpu: int | None = None
-    main_gpu: int | None = None
+    main_gpu: int | None = Field(default=None, ge=0)
     low_vram: bool | None = None
     f16_kv: bool | None = None
     logits_all: bool | None = None
     vocab_only: bool | None = None
     use_mmap: bool | None = None
     use_mlock: bool | None = None
-    num_thread: int | None = None
+    num_thread: int | None = Field(default=None, ge=0)
     num_keep: int | None = None
     seed: int | None = None
-    num_predict: int | None = None
-    top_k: int | None = None
-    top_p: float | None = None
-    min_p: float | None = None
+    min_p: float | None = Field(default=None, ge=0, le=1)
     tfs_z: float | None = None
-    typical_p: float | None = None
-    repeat_last_n: int | None = None
-    temperature: float | None = None
+    typical_p: float | None = Field(default=None, ge=0, le=1)
+    repeat_last_n: int | None = Field(default=None, ge=-1)
     repeat_penalty: float | None = None
-    presence_penalty: float | None = None
-    frequency_penalty: float | None = None
-    mirostat: int | None = None
+    mirostat: int | None = Field(default=None, ge=0, le=2)
     mirostat_tau: float | None = None
     mirostat_eta: float | None = None
     penalize_newline: bool | None = None
-    stop: list[str] | None = None
+    format: str | None = None
+    keep_alive: str | None = None
+    truncate: bool | None = None
+    think: ThinkProperty | None = None
+    # --- end of generated properties ---
 
     def option_values(self) -> dict[str, Any]:
         """The options that were set, as ``OllamaChatOptions`` keywords (Spring's
-        ``toOptions()``)."""
-        values: dict[str, Any] = {}
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if value is None:
-                continue
-            if isinstance(value, OllamaThinkProperties):
-                value = value.to_think_option()
-            elif name == "format":
-                value = _format(value)
-            elif isinstance(value, list | dict):
-                value = type(value)(value)
-            values[_RENAMED.get(name, name)] = value
+        ``toOptions()``): ``think`` as its ``ThinkOption``, a JSON schema ``format`` as a
+        dict."""
+        values = super().option_values()
+        think = values.get("think_option")
+        if isinstance(think, OllamaThinkProperties):
+            values["think_option"] = think.to_think_option()
+        if isinstance(values.get("format"), str):
+            values["format"] = _format(values["format"])
         return values
 
 
@@ -186,24 +183,20 @@ def _check_no_nested_format(context: ApplicationContext) -> None:
             )
 
 
-class OllamaEmbeddingProperties(ConfigurationProperties):
+class OllamaEmbeddingProperties(OptionsProperties):
     """``spring.ai.ollama.embedding.*`` (also the older ``...embedding.options.*``):
     ``model``, ``truncate`` and ``keep-alive``."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.ollama.embedding"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.ollama.embedding.options",)
 
-    model: str | None = None
-    truncate: bool | None = None
-    keep_alive: str | None = None
+    # --- generated properties (options: spring_ai_py.ollama.embedding.OllamaEmbeddingOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.ollama.embedding.OllamaEmbeddingOptions"
 
-    def option_values(self) -> dict[str, Any]:
-        """The options that were set, as ``OllamaEmbeddingOptions`` keywords."""
-        return {
-            name: getattr(self, name)
-            for name in type(self).model_fields
-            if getattr(self, name) is not None
-        }
+    model: str | None = None
+    keep_alive: str | None = None
+    truncate: bool | None = None
+    # --- end of generated properties ---
 
 
 class OllamaInitializationProperties(ConfigurationProperties):

@@ -27,6 +27,7 @@ from spring_ai_py.chat.metadata import (
 from spring_ai_py.chat.model import ChatResponse, Generation
 from spring_ai_py.chat.prompt import Prompt
 from spring_ai_py.model._wire_limits import Exchange
+from spring_ai_py.model.option_fields import request_values
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -44,7 +45,7 @@ from spring_ai_py.ollama._wire import (
     with_retries,
 )
 from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi, import_sdk
-from spring_ai_py.ollama.chat_options import OllamaChatOptions, to_wire_options
+from spring_ai_py.ollama.chat_options import OllamaChatOptions
 from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ class OllamaChatModel(
         arguments: dict[str, Any] = {
             "model": self._model_of(options),
             "messages": messages,
-            "options": to_wire_options(options),
+            "options": request_values(options),
         }
         if options.think_option is not None:
             arguments["think"] = options.think_option.to_json_value()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
+from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
     ToolCallingChatOptions,
@@ -17,42 +18,7 @@ from spring_ai_py.ollama.api import OllamaModel, ThinkBoolean, ThinkLevel, Think
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["OPTION_NAMES", "OllamaChatOptions", "OllamaChatOptionsBuilder", "to_wire_options"]
-
-OPTION_NAMES: dict[str, str] = {
-    "use_numa": "numa",
-    "num_ctx": "num_ctx",
-    "num_batch": "num_batch",
-    "num_gpu": "num_gpu",
-    "main_gpu": "main_gpu",
-    "low_vram": "low_vram",
-    "f16_kv": "f16_kv",
-    "logits_all": "logits_all",
-    "vocab_only": "vocab_only",
-    "use_mmap": "use_mmap",
-    "use_mlock": "use_mlock",
-    "num_thread": "num_thread",
-    "num_keep": "num_keep",
-    "seed": "seed",
-    "max_tokens": "num_predict",
-    "top_k": "top_k",
-    "top_p": "top_p",
-    "min_p": "min_p",
-    "tfs_z": "tfs_z",
-    "typical_p": "typical_p",
-    "repeat_last_n": "repeat_last_n",
-    "temperature": "temperature",
-    "repeat_penalty": "repeat_penalty",
-    "presence_penalty": "presence_penalty",
-    "frequency_penalty": "frequency_penalty",
-    "mirostat": "mirostat",
-    "mirostat_tau": "mirostat_tau",
-    "mirostat_eta": "mirostat_eta",
-    "penalize_newline": "penalize_newline",
-    "stop_sequences": "stop",
-}
-"""The options fields sent in the request's ``options`` object, by their JSON names
-there (the one rename map: a new runtime option is one line here and one field)."""
+__all__ = ["OllamaChatOptions", "OllamaChatOptionsBuilder"]
 
 
 def _parse_schema(schema: str) -> dict[str, Any]:
@@ -63,17 +29,6 @@ def _parse_schema(schema: str) -> dict[str, Any]:
     if not isinstance(parsed, dict):
         raise ValueError(f"output_schema must be a JSON schema object, got {schema!r:.80}")
     return parsed
-
-
-def to_wire_options(options: object, names: Mapping[str, str] = OPTION_NAMES) -> dict[str, Any]:
-    """The request's ``options`` object: the set fields of ``options`` named in
-    ``names``, under their JSON names (lists copied)."""
-    wire: dict[str, Any] = {}
-    for field_name, json_name in names.items():
-        value = getattr(options, field_name)
-        if value is not None:
-            wire[json_name] = list(value) if isinstance(value, list) else value
-    return wire
 
 
 class OllamaChatOptionsBuilder(ToolCallingChatOptionsBuilder):
@@ -113,8 +68,8 @@ class OllamaChatOptionsBuilder(ToolCallingChatOptionsBuilder):
 class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     """Options of :class:`~spring_ai_py.ollama.OllamaChatModel` (Spring's ``OllamaChatOptions``).
 
-    The runtime options of Ollama's ``/api/chat`` (``options`` in the request; their
-    JSON names in :data:`OPTION_NAMES`: ``use_numa`` is ``numa``, ``max_tokens`` is
+    The runtime options of Ollama's ``/api/chat`` (``options`` in the request, each
+    under the JSON name its field declares: ``use_numa`` is ``numa``, ``max_tokens`` is
     ``num_predict``, ``stop_sequences`` is ``stop``), and the request fields
     ``model``, ``format`` (``"json"`` or a JSON schema as a dict), ``keep_alive`` (how
     long the model stays loaded: ``"5m"``, ``"-1"``...), ``truncate`` and
@@ -122,6 +77,12 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     user set are sent, and runtime options override the model's defaults field by
     field. Without a model the request uses :attr:`DEFAULT_MODEL` (``mistral``, as in
     Spring).
+
+    Each runtime option and request field above is also the property
+    ``spring.ai.ollama.chat.<name>``
+    (``num-predict``, ``stop`` and ``think`` for ``max_tokens``, ``stop_sequences`` and
+    ``think_option``), whose bound value must keep the range the field declares
+    (``top_p`` within 0..1...); options built in code accept any value of their type.
 
     Native structured output: ``output_schema`` (a JSON schema string, given by the
     ChatClient's ``.entity(...)`` with native structured output) becomes ``format``, as
@@ -147,36 +108,49 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     }
     _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"format", *LIMIT_FIELDS})
 
+    # Each option declared once: its property (spring.ai.ollama.chat.<name>, bounds
+    # checked when bound) and its JSON name in the request's ``options`` object; the
+    # request fields beside ``options`` say sent=False (the request writes them).
+    model: str | None = option(sent=False)
+    frequency_penalty: float | None = option()
+    max_tokens: int | None = option(property="num_predict", wire="num_predict", ge=-2)
+    presence_penalty: float | None = option()
+    stop_sequences: list[str] | None = option(property="stop", wire="stop")
+    temperature: float | None = option(ge=0)
+    top_k: int | None = option(ge=0)
+    top_p: float | None = option(ge=0, le=1)
     # Options that must be set when the model is loaded into memory.
-    use_numa: bool | None = None
-    num_ctx: int | None = None
-    num_batch: int | None = None
-    num_gpu: int | None = None
-    main_gpu: int | None = None
-    low_vram: bool | None = None
-    f16_kv: bool | None = None
-    logits_all: bool | None = None
-    vocab_only: bool | None = None
-    use_mmap: bool | None = None
-    use_mlock: bool | None = None
-    num_thread: int | None = None
+    use_numa: bool | None = option(wire="numa")
+    num_ctx: int | None = option(gt=0)
+    num_batch: int | None = option(gt=0)
+    num_gpu: int | None = option()
+    main_gpu: int | None = option(ge=0)
+    low_vram: bool | None = option()
+    f16_kv: bool | None = option()
+    logits_all: bool | None = option()
+    vocab_only: bool | None = option()
+    use_mmap: bool | None = option()
+    use_mlock: bool | None = option()
+    num_thread: int | None = option(ge=0)
     # Predict options, used at run time.
-    num_keep: int | None = None
-    seed: int | None = None
-    min_p: float | None = None
-    tfs_z: float | None = None
-    typical_p: float | None = None
-    repeat_last_n: int | None = None
-    repeat_penalty: float | None = None
-    mirostat: int | None = None
-    mirostat_tau: float | None = None
-    mirostat_eta: float | None = None
-    penalize_newline: bool | None = None
+    num_keep: int | None = option()
+    seed: int | None = option()
+    min_p: float | None = option(ge=0, le=1)
+    tfs_z: float | None = option()
+    typical_p: float | None = option(ge=0, le=1)
+    repeat_last_n: int | None = option(ge=-1)
+    repeat_penalty: float | None = option()
+    mirostat: int | None = option(ge=0, le=2)
+    mirostat_tau: float | None = option()
+    mirostat_eta: float | None = option()
+    penalize_newline: bool | None = option()
     # Fields of the request, not of its options.
-    format: str | dict[str, Any] | None = None
-    keep_alive: str | None = None
-    truncate: bool | None = None
-    think_option: ThinkOption | None = None
+    format: str | dict[str, Any] | None = option(sent=False, bind_as="str | None")
+    keep_alive: str | None = option(sent=False)
+    truncate: bool | None = option(sent=False)
+    think_option: ThinkOption | None = option(
+        property="think", sent=False, bind_as="ThinkProperty | None"
+    )
     # Beyond Spring: bounds of one exchange.
     call_timeout: float | None = None
     stream_idle_timeout: float | None = None
@@ -297,7 +271,7 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
     def to_map(self) -> dict[str, Any]:
         """Spring's ``toMap()``: the set runtime options under their JSON names, and
         ``model``, ``format``, ``keep_alive`` and ``truncate`` when set."""
-        values = to_wire_options(self)
+        values: dict[str, Any] = request_values(self)
         for name in ("model", "format", "keep_alive", "truncate"):
             value = getattr(self, name)
             if value is not None:
@@ -422,7 +396,7 @@ class OllamaChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions):
             return self._set("max_tokens", (max_tokens,))
 
         def stop(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
-            return self._set("stop_sequences", (stop_sequences, *more))
+            return self._set("stop_sequences", (stop_sequences, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

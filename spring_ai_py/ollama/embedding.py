@@ -24,10 +24,10 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import OPERATION_EMBEDDING, LazyClients, ModelInstruments
 from spring_ai_py.ollama._wire import dump, sdk_errors
 from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi, OllamaModel
-from spring_ai_py.ollama.chat_options import to_wire_options
 from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
 
 if TYPE_CHECKING:
@@ -35,24 +35,7 @@ if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import Span, TracerProvider
 
-__all__ = ["EMBEDDING_OPTION_NAMES", "OllamaEmbeddingModel", "OllamaEmbeddingOptions"]
-
-EMBEDDING_OPTION_NAMES: dict[str, str] = {
-    "use_numa": "numa",
-    "num_ctx": "num_ctx",
-    "num_batch": "num_batch",
-    "num_gpu": "num_gpu",
-    "main_gpu": "main_gpu",
-    "low_vram": "low_vram",
-    "f16_kv": "f16_kv",
-    "logits_all": "logits_all",
-    "vocab_only": "vocab_only",
-    "use_mmap": "use_mmap",
-    "use_mlock": "use_mlock",
-    "num_thread": "num_thread",
-}
-"""The embedding options sent in the request's ``options`` object, by their JSON names."""
-
+__all__ = ["OllamaEmbeddingModel", "OllamaEmbeddingOptions"]
 
 class _EmbeddingOptionsBuilder(_builder.Builder[Any]):
     """``model`` also takes an :class:`OllamaModel` (Spring's ``model(OllamaModel)``)."""
@@ -70,28 +53,32 @@ class OllamaEmbeddingOptions(EmbeddingOptions, Buildable):
 
     The request fields ``model`` (default :attr:`DEFAULT_MODEL`, ``mxbai-embed-large``
     as in Spring), ``keep_alive``, ``truncate`` and ``dimensions``, and the model-loading
-    options sent under ``options`` (JSON names in :data:`EMBEDDING_OPTION_NAMES`).
+    options sent under ``options`` (under the JSON name each field declares: ``use_numa``
+    is ``numa``).
     Request options override the model's defaults field by field.
     """
 
     DEFAULT_MODEL: ClassVar[str] = OllamaModel.MXBAI_EMBED_LARGE.id()
 
-    model: str | None = None
-    keep_alive: str | None = None
+    # Spring binds spring.ai.ollama.embedding.model, .truncate and .keep-alive (sent
+    # beside ``options``); the model-loading options go under ``options`` by their JSON
+    # names and are no properties.
+    model: str | None = option(sent=False)
+    keep_alive: str | None = option(sent=False)
     dimensions: int | None = None
-    truncate: bool | None = None
-    use_numa: bool | None = None
-    num_ctx: int | None = None
-    num_batch: int | None = None
-    num_gpu: int | None = None
-    main_gpu: int | None = None
-    low_vram: bool | None = None
-    f16_kv: bool | None = None
-    logits_all: bool | None = None
-    vocab_only: bool | None = None
-    use_mmap: bool | None = None
-    use_mlock: bool | None = None
-    num_thread: int | None = None
+    truncate: bool | None = option(sent=False)
+    use_numa: bool | None = option(wire="numa", bind=False)
+    num_ctx: int | None = option(bind=False)
+    num_batch: int | None = option(bind=False)
+    num_gpu: int | None = option(bind=False)
+    main_gpu: int | None = option(bind=False)
+    low_vram: bool | None = option(bind=False)
+    f16_kv: bool | None = option(bind=False)
+    logits_all: bool | None = option(bind=False)
+    vocab_only: bool | None = option(bind=False)
+    use_mmap: bool | None = option(bind=False)
+    use_mlock: bool | None = option(bind=False)
+    num_thread: int | None = option(bind=False)
 
     def __post_init__(self) -> None:
         check_field_types(self)
@@ -139,7 +126,7 @@ class OllamaEmbeddingOptions(EmbeddingOptions, Buildable):
             for name in ("model", "keep_alive", "dimensions", "truncate")
             if getattr(self, name) is not None
         }
-        values.update(to_wire_options(self, EMBEDDING_OPTION_NAMES))
+        values.update(request_values(self))
         return values
 
     def __repr__(self) -> str:
@@ -308,7 +295,7 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         arguments: dict[str, Any] = {
             "model": model,
             "input": list(request.get_instructions()),
-            "options": to_wire_options(options, EMBEDDING_OPTION_NAMES),
+            "options": request_values(options),
         }
         for name in ("keep_alive", "truncate", "dimensions"):
             value = getattr(options, name)

@@ -88,7 +88,7 @@ class ModelManagementOptions(Buildable):
             return self._set("pull_model_strategy", (pull_model_strategy,))
 
         def additional_models(self, additional_models: str | list[str], /, *more: str) -> Self:
-            return self._set("additional_models", (additional_models, *more))
+            return self._set("additional_models", (additional_models, *more), sequence=True)
 
         def timeout(self, timeout: timedelta, /) -> Self:
             return self._set("timeout", (timeout,))

@@ -1,50 +1,47 @@
 """``org.springframework.ai.openai``: chat and embedding models on the official ``openai`` SDK.
 
 Importing this package does not import the SDK (it takes about half a second); a model
-imports it when it is first used. The ``spring.ai.openai.*`` properties classes load on
-first use (they import pydantic).
+imports it when it is first used. Each name here loads its module on first use: the
+embedding model (and the embedding stack) only when it is asked for, the
+``spring.ai.openai.*`` properties classes (they import pydantic) likewise.
 """
 
 from typing import TYPE_CHECKING
 
 from spring_ai_py._lazy import lazy_exports as _lazy_exports
-from spring_ai_py.openai.chat_model import OpenAiChatModel
-from spring_ai_py.openai.chat_options import OpenAiChatOptions, ResponseFormat
-from spring_ai_py.openai.embedding import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
-
-__all__ = [
-    "AbstractOpenAiProperties",
-    "OpenAiChatModel",
-    "OpenAiChatOptions",
-    "OpenAiChatProperties",
-    "OpenAiCommonProperties",
-    "OpenAiConnection",
-    "OpenAiEmbeddingModel",
-    "OpenAiEmbeddingOptions",
-    "OpenAiEmbeddingProperties",
-    "ResponseFormat",
-]
 
 _PROPERTIES = "spring_ai_py.openai._autoconfigure"
-__getattr__, __dir__ = _lazy_exports(
-    __name__,
-    {
-        name: _PROPERTIES
-        for name in (
-            "AbstractOpenAiProperties",
-            "OpenAiChatProperties",
-            "OpenAiCommonProperties",
-            "OpenAiConnection",
-            "OpenAiEmbeddingProperties",
-        )
-    },
-)
+_EXPORTS: dict[str, str] = {
+    "AbstractOpenAiProperties": _PROPERTIES,
+    "OpenAiChatModel": "spring_ai_py.openai.chat_model",
+    "OpenAiChatOptions": "spring_ai_py.openai.chat_options",
+    "OpenAiChatProperties": _PROPERTIES,
+    "OpenAiCommonProperties": _PROPERTIES,
+    "OpenAiConnection": _PROPERTIES,
+    "OpenAiEmbeddingModel": "spring_ai_py.openai.embedding",
+    "OpenAiEmbeddingOptions": "spring_ai_py.openai.embedding",
+    "OpenAiEmbeddingProperties": _PROPERTIES,
+    "ResponseFormat": "spring_ai_py.openai.chat_options",
+}
+
+__all__ = sorted(_EXPORTS)
+
+__getattr__, __dir__ = _lazy_exports(__name__, _EXPORTS)
 
 if TYPE_CHECKING:
     from spring_ai_py.openai._autoconfigure import (
-        AbstractOpenAiProperties,
-        OpenAiChatProperties,
-        OpenAiCommonProperties,
-        OpenAiConnection,
-        OpenAiEmbeddingProperties,
+        AbstractOpenAiProperties as AbstractOpenAiProperties,
     )
+    from spring_ai_py.openai._autoconfigure import OpenAiChatProperties as OpenAiChatProperties
+    from spring_ai_py.openai._autoconfigure import (
+        OpenAiCommonProperties as OpenAiCommonProperties,
+    )
+    from spring_ai_py.openai._autoconfigure import OpenAiConnection as OpenAiConnection
+    from spring_ai_py.openai._autoconfigure import (
+        OpenAiEmbeddingProperties as OpenAiEmbeddingProperties,
+    )
+    from spring_ai_py.openai.chat_model import OpenAiChatModel as OpenAiChatModel
+    from spring_ai_py.openai.chat_options import OpenAiChatOptions as OpenAiChatOptions
+    from spring_ai_py.openai.chat_options import ResponseFormat as ResponseFormat
+    from spring_ai_py.openai.embedding import OpenAiEmbeddingModel as OpenAiEmbeddingModel
+    from spring_ai_py.openai.embedding import OpenAiEmbeddingOptions as OpenAiEmbeddingOptions

@@ -18,7 +18,7 @@ from spring_ai_py.autoconfigure.binder import (
 from spring_ai_py.autoconfigure.environment import Environment
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
-from spring_ai_py.model._wire_limits import LIMIT_FIELDS, limit_values
+from spring_ai_py.model._wire_limits import CALL_LIMIT_FIELDS, LIMIT_FIELDS, limit_values
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.context import ApplicationContext
@@ -218,7 +218,7 @@ def openai_chat_model(context: ApplicationContext) -> ChatModel:
     if model:
         values["model"] = model
     values.update(chat.option_values())
-    # The exchange limits bound chat calls and streams (embeddings have none).
+    # The exchange limits bound chat calls and streams.
     values.update(
         limit_values(OpenAiConnection.resolve(context.get_properties(OpenAiCommonProperties), chat))
     )
@@ -239,6 +239,11 @@ def openai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
     if embedding.model:
         values["model"] = embedding.model
     values.update(embedding.option_values())
+    # Embedding calls have the limits of a call (no streams).
+    limits = limit_values(
+        OpenAiConnection.resolve(context.get_properties(OpenAiCommonProperties), embedding)
+    )
+    values.update({name: limits[name] for name in CALL_LIMIT_FIELDS if name in limits})
     return OpenAiEmbeddingModel(
         options=OpenAiEmbeddingOptions(**values),
         metadata_mode=embedding.metadata_mode,

@@ -3,14 +3,17 @@
 An empty ``api_key`` is Spring's no-auth mode (its ``NoopApiKey``), for local
 OpenAI-compatible servers: the client sends no ``Authorization`` header instead of
 failing for missing credentials. ``None`` keeps the SDK's own lookup
-(``OPENAI_API_KEY``).
+(``OPENAI_API_KEY``; an unset ``base_url`` is ``OPENAI_BASE_URL``). Nothing else comes
+from ``os.environ``: not the SDK's ``OPENAI_ORG_ID``, ``OPENAI_PROJECT_ID``,
+``OPENAI_CUSTOM_HEADERS`` and the like (an application context resolves what Spring
+reads from its own ``environ`` and passes it in the options).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spring_ai_py._compat import no_auth_openai_client
+from spring_ai_py._compat import environ_free_client, no_auth_openai_client
 from spring_ai_py.model._wire_limits import http_client
 from spring_ai_py.model.provider import new_sdk_client
 
@@ -31,5 +34,6 @@ def sdk_client(
     if options.api_key == "":
         factory, no_auth_settings = no_auth_openai_client(factory)
         settings.update(no_auth_settings)
+    factory = environ_free_client(factory)
     return new_sdk_client(factory, options, default_timeout, default_max_retries, **settings)
 

@@ -18,7 +18,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange
+from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange, ExchangeExpired
 from spring_ai_py.model.provider import transport_errors
 from spring_ai_py.openai._validation import FinishTracker, check_chunk
 
@@ -90,11 +90,12 @@ async def _drain(chunks: AsyncIterator[bytes], transport: tuple[type[BaseExcepti
     """Read what follows ``[DONE]`` (briefly), so the connection can be reused."""
     import anyio
 
+    ended: tuple[type[BaseException], ...] = (*transport, ExchangeExpired)
     with anyio.move_on_after(_DRAIN_TIMEOUT):
         try:
             async for _ in chunks:
                 pass
-        except transport:
+        except ended:
             # The answer is complete; a connection failing now only loses the reuse.
             return
 

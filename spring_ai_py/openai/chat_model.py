@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 _REASONING_CONTENT = "reasoningContent"
+_REASONING_DELTA = "reasoningDelta"
 _KNOWN_ROOT_KEYS = frozenset(
     {"id", "object", "created", "model", "choices", "usage", "service_tier", "system_fingerprint"}
 )
@@ -124,7 +125,7 @@ class OpenAiChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(openai.APIError, client, options.custom_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(openai):
                     http_response = _raw(client).post(
                         _COMPLETIONS_PATH,
                         cast_to=_http_response_class(),
@@ -143,7 +144,7 @@ class OpenAiChatModel(
         exchange = Exchange.for_call(options)
         with MaskedErrors(openai.APIError, client, options.custom_headers):
             try:
-                with exchange.sending():
+                with exchange.sending(openai):
                     http_response = await _raw(client).post(
                         _COMPLETIONS_PATH,
                         cast_to=_http_response_class(),
@@ -167,7 +168,7 @@ class OpenAiChatModel(
             body, request_options = _post_arguments(params, extras)
             exchange = Exchange.for_stream(options)
             with MaskedErrors(openai.APIError, client, options.custom_headers):
-                with exchange.sending():
+                with exchange.sending(openai):
                     http_response = await _raw(client).post(
                         _COMPLETIONS_PATH,
                         cast_to=_http_response_class(),
@@ -696,14 +697,17 @@ class _ChunkAssembler:
     tool call until the chunk that finishes with ``tool_calls``, chunks are merged as
     they come (:class:`_ChunkMerger`) into one response whose tool calls are complete (deltas of one call
     share its ``index``; ids and names come from the first delta that has them,
-    arguments are concatenated). Reasoning text accumulates across chunks.
+    arguments are concatenated). A chunk's reasoning fragment is its message's
+    ``reasoningDelta``; the fragments of a choice are kept as parts and joined once into
+    the ``reasoningContent`` of its last chunk (the one with a finish reason), which so
+    carries the whole reasoning, as Spring's last response does.
     """
 
     __slots__ = ("_buffer", "_reasoning")
 
     def __init__(self) -> None:
         self._buffer: _ChunkMerger | None = None
-        self._reasoning: dict[tuple[str, int], str] = {}
+        self._reasoning: dict[tuple[str, int], list[str]] = {}
 
     def add(self, chunk: dict[str, Any]) -> ChatResponse | None:
         if self._buffer is None:
@@ -732,14 +736,19 @@ class _ChunkAssembler:
             index = choice.get("index", 0)
             fragment = _reasoning(delta)
             key = (chunk_id, index)
-            reasoning = (
-                self._reasoning.get(key, "") + fragment
-                if fragment
-                else self._reasoning.get(key, "")
-            )
-            self._reasoning[key] = reasoning
+            parts = self._reasoning.get(key)
+            if fragment:
+                if parts is None:
+                    parts = self._reasoning[key] = []
+                parts.append(fragment)
             raw_finish = choice.get("finish_reason")
             finish = raw_finish.upper() if raw_finish else None
+            # Joined once, on the choice's last chunk (a string rebuilt per chunk would
+            # cost time and memory quadratic in the number of reasoning chunks).
+            reasoning = ""
+            if finish and parts is not None:
+                reasoning = "".join(parts)
+                del self._reasoning[key]
             properties: dict[str, Any] = {
                 "id": chunk_id,
                 "role": "assistant",
@@ -749,6 +758,10 @@ class _ChunkAssembler:
                 "annotations": delta.get("annotations") or [],
                 _REASONING_CONTENT: reasoning,
             }
+            if fragment:
+                # Beyond Spring: the piece itself, for ``stream().events()``'s
+                # ReasoningDelta (``spring_ai_py.chat.client.events.REASONING_DELTA_METADATA_KEY``).
+                properties[_REASONING_DELTA] = fragment
             raw_calls = delta.get("tool_calls")
             tool_calls: list[AssistantMessage.ToolCall] = []
             if raw_calls:

@@ -397,7 +397,7 @@ class OpenAiChatOptions(ToolCallingChatOptions, StructuredOutputChatOptions, Con
             return self._set("extra_body", (extra_body,))
 
         def stop(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
-            return self._set("stop_sequences", (stop_sequences, *more))
+            return self._set("stop_sequences", (stop_sequences, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

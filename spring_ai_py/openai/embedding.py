@@ -6,9 +6,9 @@ import contextlib
 import dataclasses
 import enum
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from opentelemetry.util.types import AttributeValue
 
@@ -26,6 +26,12 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.model._wire_limits import (
+    CALL_LIMIT_FIELDS,
+    AnswerTooLargeError,
+    Exchange,
+    check_limits,
+)
 from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
@@ -42,6 +48,7 @@ if TYPE_CHECKING:
     from opentelemetry.trace import Span, TracerProvider
 
 _PROVIDER = "openai"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -54,9 +61,20 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
     one. ``encoding_format`` is :class:`EncodingFormat` or its string, ``"float"`` or
     ``"base64"`` (the SDK decodes either; unset, it asks for ``base64``). ``merge``
     merges ``custom_headers`` and ``extra_body`` entry by entry.
+
+    Beyond Spring, ``call_timeout`` (seconds or a ``timedelta``; unset,
+    :attr:`DEFAULT_CALL_TIMEOUT`) bounds a whole call, its retries included, where
+    ``timeout`` bounds each read: a server trickling its answer ends in
+    ``openai.APITimeoutError``. ``max_answer_bytes`` (unset,
+    :attr:`DEFAULT_MAX_ANSWER_BYTES`) bounds the answer's size
+    (``openai.APIResponseValidationError``).
     """
 
     DEFAULT_EMBEDDING_MODEL: ClassVar[str] = "text-embedding-ada-002"
+    DEFAULT_CALL_TIMEOUT: ClassVar[float] = 600.0
+    """Seconds a whole call may take when ``call_timeout`` is unset."""
+    DEFAULT_MAX_ANSWER_BYTES: ClassVar[int] = 64 * 1024 * 1024
+    """Bytes an answer may take when ``max_answer_bytes`` is unset."""
 
     class EncodingFormat(enum.StrEnum):
         """The API's ``encoding_format`` values (unset: the SDK asks for ``base64``)."""
@@ -79,10 +97,13 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
         bind_as="str | None"
     )
     extra_body: dict[str, Any] | None = option()
+    call_timeout: float | None = None
+    max_answer_bytes: int | None = None
 
     def __post_init__(self) -> None:
         normalize_timeout(self)
-        check_field_types(self, frozenset({"timeout"}))
+        check_limits(self, CALL_LIMIT_FIELDS)
+        check_field_types(self, frozenset({"timeout", *CALL_LIMIT_FIELDS}))
         if self.dimensions is not None and self.dimensions <= 0:
             raise ValueError("dimensions must be positive")
 
@@ -166,6 +187,12 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
         def extra_body(self, extra_body: dict[str, Any] | None, /) -> Self:
             return self._set("extra_body", (extra_body,))
 
+        def call_timeout(self, call_timeout: float | None, /) -> Self:
+            return self._set("call_timeout", (call_timeout,))
+
+        def max_answer_bytes(self, max_answer_bytes: int | None, /) -> Self:
+            return self._set("max_answer_bytes", (max_answer_bytes,))
+
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 
             def build(self) -> OpenAiEmbeddingOptions: ...
@@ -179,6 +206,31 @@ class OpenAiEmbeddingOptions(EmbeddingOptions, Buildable):
         """A builder pre-filled with this object's values."""
         return self.Builder(type(self), self._builder_state())
     # --- end of generated builder ---
+
+
+def _bounded(exchange: Exchange, send: Callable[[], T]) -> T:
+    """``send()`` (the SDK's request) bounded by ``exchange``: past its deadline the
+    SDK's ``APITimeoutError``, past its size its ``APIResponseValidationError``."""
+    import openai
+
+    try:
+        with exchange.sending(openai):
+            return send()
+    except (openai.APIConnectionError, AnswerTooLargeError) as error:
+        exchange.check_too_large(error, openai)
+        raise
+
+
+async def _abounded(exchange: Exchange, send: Awaitable[T]) -> T:
+    """The async :func:`_bounded` (``send`` is the SDK's request, not yet awaited)."""
+    import openai
+
+    try:
+        with exchange.sending(openai):
+            return await send
+    except (openai.APIConnectionError, AnswerTooLargeError) as error:
+        exchange.check_too_large(error, openai)
+        raise
 
 
 class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
@@ -225,9 +277,10 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         options, model, params = self._prepare(request)
         client = self._clients.sync_client(options.max_retries)
         started = time.perf_counter()
+        exchange = Exchange.for_call(options)
         with self._observed(options, model) as (span, metric_attributes):
             try:
-                native = client.embeddings.create(**params)
+                native = _bounded(exchange, lambda: client.embeddings.create(**params))
             except BaseException as error:
                 self._failed(started, metric_attributes, error)
                 raise
@@ -242,9 +295,10 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         options, model, params = self._prepare(request)
         client = self._clients.async_client(options.max_retries)
         started = time.perf_counter()
+        exchange = Exchange.for_call(options)
         with self._observed(options, model) as (span, metric_attributes):
             try:
-                native = await client.embeddings.create(**params)
+                native = await _abounded(exchange, client.embeddings.create(**params))
             except BaseException as error:
                 self._failed(started, metric_attributes, error)
                 raise

@@ -26,7 +26,7 @@ from typing import Any, Self, TypeVar
 from urllib.parse import urlsplit
 
 SENSITIVE_HEADERS = frozenset(
-    {"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"}
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
 )
 """Header names whose values a :class:`RecordedRequest` repr shows as ``***``."""
 
@@ -126,7 +126,18 @@ class StallResponse:
     timeout: float
 
 
-WireResponse = FullResponse | StreamResponse | DropConnection | StallResponse
+@dataclass(frozen=True)
+class TrickledHead:
+    """A response whose head never ends: the status line, then a header whose value
+    grows by one byte every ``interval`` seconds, until the client closes the connection
+    (or the server stops). With ``status_line_too`` the status line itself is sent one
+    byte at a time first."""
+
+    interval: float
+    status_line_too: bool = False
+
+
+WireResponse = FullResponse | StreamResponse | DropConnection | StallResponse | TrickledHead
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,14 @@ class FixedReply:
 @dataclass(frozen=True)
 class DisconnectReply:
     """A scripted dropped connection."""
+
+
+@dataclass(frozen=True)
+class TrickledHeadReply:
+    """A scripted reply whose head never ends (see :class:`TrickledHead`)."""
+
+    interval: float
+    status_line_too: bool = False
 
 
 @dataclass(frozen=True)
@@ -328,6 +347,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.owner._stall(self.connection, response.timeout)
             self.close_connection = True
             return
+        if isinstance(response, TrickledHead):
+            self.close_connection = True
+            self._trickle_head(response)
+            return
         if isinstance(response, FullResponse):
             if response.delay:
                 time.sleep(response.delay)
@@ -363,6 +386,17 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
         self.wfile.write(b"0\r\n\r\n")
+
+    def _trickle_head(self, response: TrickledHead) -> None:
+        """The status line, then ``x-trickle: aaa...`` one byte at a time, for ever."""
+        status_line = b"HTTP/1.1 200 OK\r\n"
+        if response.status_line_too:
+            self._trickle(status_line, response.interval, chunked=False)
+        else:
+            self.wfile.write(status_line)
+        self._trickle(b"x-trickle: ", response.interval, chunked=False)
+        while True:
+            self._trickle(b"a", response.interval, chunked=False)
 
     def _trickle(self, data: bytes, interval: float, chunked: bool) -> None:
         """Send ``data`` one byte at a time, ``interval`` seconds apart, until the client
@@ -570,6 +604,8 @@ class WireTestServer(ABC):
             return DropConnection()
         if isinstance(reply, StallReply):
             return StallResponse(reply.timeout)
+        if isinstance(reply, TrickledHeadReply):
+            return TrickledHead(reply.interval, reply.status_line_too)
         return None
 
     @abstractmethod

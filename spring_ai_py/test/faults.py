@@ -4,8 +4,9 @@
 (as a JSON body or an event stream, whichever the request asked for), an error status
 with the provider's error body and any headers (``retry-after``), a body or a stream of
 the wrong shape, an event that is not JSON, a stream cut mid-way, a stream that ends
-cleanly before its terminal event, a stream that stalls, a request that is never
-answered, or a dropped connection. It drives the official SDKs through the provider
+cleanly before its terminal event, a stream that stalls, a body or a head (status line
+and headers) trickled one byte at a time, a request that is never answered, or a
+dropped connection. It drives the official SDKs through the provider
 models, so a test sees exactly what an application would::
 
     with FaultServer("openai") as server:
@@ -28,6 +29,7 @@ from spring_ai_py.test._wire import (
     FullResponse,
     RecordedRequest,
     StreamResponse,
+    TrickledHeadReply,
     WireResponse,
     WireTestServer,
     json_bytes,
@@ -140,6 +142,18 @@ class FaultServer(WireTestServer):
         time, ``interval`` seconds apart: each read gets data, the answer never ends in
         any reasonable time. The server stops once the client closes the connection."""
         self._enqueue(_Trickle(text, interval))
+
+    def enqueue_trickled_head(
+        self, *, interval: float = 0.05, status_line_too: bool = False
+    ) -> None:
+        """An answer whose head never ends: ``HTTP/1.1 200 OK`` and then a header whose
+        value grows by one byte every ``interval`` seconds, for ever (with
+        ``status_line_too`` the status line also comes one byte at a time). Each read
+        gets data, the headers never end; the server stops once the client closes the
+        connection."""
+        if isinstance(interval, bool) or not isinstance(interval, int | float) or interval <= 0:
+            raise ValueError(f"interval must be a positive number of seconds, got {interval!r}")
+        self._enqueue(TrickledHeadReply(float(interval), status_line_too))
 
     def enqueue_json(self, body: object, status: int = 200) -> None:
         """A JSON body of any shape, sent as it is (for wrong-shape bodies)."""

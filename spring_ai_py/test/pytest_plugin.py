@@ -4,8 +4,8 @@ installing ``spring_ai_py[test]`` is enough).
 Fixtures:
 
 - ``scripted_chat_model``: an empty :class:`ScriptedChatModel`; queue its answers.
-- ``openai_test_server`` / ``anthropic_test_server`` / ``ollama_test_server``: a
-  started wire-level fake server,
+- ``openai_test_server`` / ``anthropic_test_server`` / ``ollama_test_server`` /
+  ``gemini_test_server``: a started wire-level fake server,
   stopped after the test; point a provider model's ``base_url`` at ``server.base_url``.
 - ``span_recorder``: a :class:`SpanRecorder` whose ``tracer_provider`` you pass to
   ``ChatClient.builder(model, span_recorder.tracer_provider)``.
@@ -25,6 +25,7 @@ import pytest
 
 if TYPE_CHECKING:
     from spring_ai_py.test.anthropic_server import AnthropicTestServer
+    from spring_ai_py.test.gemini_server import GeminiTestServer
     from spring_ai_py.test.ollama_server import OllamaTestServer
     from spring_ai_py.test.openai_server import OpenAiTestServer
     from spring_ai_py.test.scripted_chat_model import ScriptedChatModel
@@ -81,6 +82,16 @@ def ollama_test_server() -> Iterator[OllamaTestServer]:
     from spring_ai_py.test.ollama_server import OllamaTestServer
 
     with OllamaTestServer() as server:
+        yield server
+
+
+@pytest.fixture
+def gemini_test_server() -> Iterator[GeminiTestServer]:
+    """A started fake Gemini API server (give ``base_url`` to the SDK's ``http_options``
+    or to ``GoogleGenAiChatOptions(base_url=...)``)."""
+    from spring_ai_py.test.gemini_server import GeminiTestServer
+
+    with GeminiTestServer() as server:
         yield server
 
 

@@ -1,8 +1,8 @@
-"""Run a fake OpenAI, Anthropic or Ollama server from the shell.
+"""Run a fake OpenAI, Anthropic, Ollama or Gemini server from the shell.
 
 ``python -m spring_ai_py.test.server openai --port 8080`` serves the OpenAI API on
 ``http://127.0.0.1:8080/v1`` (``anthropic`` serves the Messages API, ``ollama`` Ollama's
-native API, on ``http://127.0.0.1:8080``) until Ctrl-C or SIGTERM. Every chat request is answered with
+native API and ``gemini`` the Gemini API on ``http://127.0.0.1:8080``) until Ctrl-C or SIGTERM. Every chat request is answered with
 the ``--reply`` text (embeddings with the server's hashed vectors); ``--model NAME``,
 given one or more times, makes the server reject every other model with the API's own
 ``404`` error, so a misspelt model name fails as it would against the real API.
@@ -19,6 +19,7 @@ from types import FrameType
 
 from spring_ai_py.test._wire import WireTestServer
 from spring_ai_py.test.anthropic_server import AnthropicTestServer
+from spring_ai_py.test.gemini_server import GeminiTestServer
 from spring_ai_py.test.ollama_server import OllamaTestServer
 from spring_ai_py.test.openai_server import OpenAiTestServer
 
@@ -52,12 +53,18 @@ class _AnsweringOllamaServer(_Answering, OllamaTestServer):
     """An ``OllamaTestServer`` that answers every chat request."""
 
 
+class _AnsweringGeminiServer(_Answering, GeminiTestServer):
+    """A ``GeminiTestServer`` that answers every chat request."""
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m spring_ai_py.test.server",
-        description="Serve a fake OpenAI, Anthropic or Ollama API on 127.0.0.1 until Ctrl-C.",
+        description="Serve a fake OpenAI, Anthropic, Ollama or Gemini API on 127.0.0.1 until Ctrl-C.",
     )
-    parser.add_argument("provider", choices=("openai", "anthropic", "ollama"), help="the API to serve")
+    parser.add_argument(
+        "provider", choices=("openai", "anthropic", "ollama", "gemini"), help="the API to serve"
+    )
     parser.add_argument(
         "--port", type=int, default=0, help="the port to listen on (default: a free one)"
     )
@@ -77,11 +84,18 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: the command line), serve until interrupted, return 0."""
     arguments = _parser().parse_args(argv)
-    server: _AnsweringOpenAiServer | _AnsweringAnthropicServer | _AnsweringOllamaServer
+    server: (
+        _AnsweringOpenAiServer
+        | _AnsweringAnthropicServer
+        | _AnsweringOllamaServer
+        | _AnsweringGeminiServer
+    )
     if arguments.provider == "openai":
         server = _AnsweringOpenAiServer(models=arguments.models)
     elif arguments.provider == "ollama":
         server = _AnsweringOllamaServer(models=arguments.models)
+    elif arguments.provider == "gemini":
+        server = _AnsweringGeminiServer(models=arguments.models)
     else:
         server = _AnsweringAnthropicServer(models=arguments.models)
     server.reply = arguments.reply

@@ -10,6 +10,7 @@ import pytest
 from spring_ai_py.anthropic import AnthropicChatProperties
 from spring_ai_py.autoconfigure import (
     ChatClientBuilderProperties,
+    ConfigurationProperties,
     ConfigurationPropertiesBindError,
     DataSourceProperties,
     Environment,
@@ -298,3 +299,53 @@ def test_a_list_comes_whole_from_the_highest_source_that_defines_it(tmp_path: Pa
         "b",
         "c",
     ]
+
+
+def _sections() -> list[type[ConfigurationProperties]]:
+    """Every properties section of the package and its providers."""
+    import spring_ai_py.anthropic._autoconfigure
+    import spring_ai_py.autoconfigure.chat
+    import spring_ai_py.autoconfigure.datasource
+    import spring_ai_py.autoconfigure.mcp
+    import spring_ai_py.autoconfigure.tools
+    import spring_ai_py.autoconfigure.vectorstore
+    import spring_ai_py.openai._autoconfigure  # noqa: F401
+
+    found: list[type[ConfigurationProperties]] = []
+    pending = list(ConfigurationProperties.__subclasses__())
+    while pending:
+        section = pending.pop()
+        pending.extend(section.__subclasses__())
+        if section.CONFIG_PREFIX and section.__module__.startswith("spring_ai_py."):
+            found.append(section)
+    return found
+
+
+@pytest.mark.parametrize("section", _sections(), ids=lambda s: s.__name__)
+def test_an_unconfigured_section_binds_what_validated_defaults_give(
+    section: type[ConfigurationProperties],
+) -> None:
+    # Nothing set: the binder skips validation (and the validator's build); the result
+    # must equal validating no input at all, nested groups included.
+    bound = section.bind(env_of())
+    expected = section.model_validate({})
+    assert bound == expected
+    assert repr(bound) == repr(expected)
+    assert bound.model_fields_set == expected.model_fields_set == set()
+
+
+def test_a_section_with_its_own_validator_is_validated_even_when_unconfigured() -> None:
+    from typing import ClassVar
+
+    from pydantic import model_validator
+
+    class Checked(ConfigurationProperties):
+        CONFIG_PREFIX: ClassVar[str] = "test.checked"
+        name: str = "x"
+
+        @model_validator(mode="after")
+        def shout(self) -> Checked:
+            object.__setattr__(self, "name", self.name.upper())
+            return self
+
+    assert Checked.bind(env_of()).name == "X"

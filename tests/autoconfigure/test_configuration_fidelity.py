@@ -666,3 +666,51 @@ def test_a_configuration_limit_changes_by_assigning_its_module_constant(
         Environment.load(config_dir=tmp_path, environ={})
     monkeypatch.setattr(environment_module, "MAX_YAML_ALIASES", 100)
     assert Environment.load(config_dir=tmp_path, environ={}).get_property("b59[0]") == "x"
+
+
+@pytest.fixture(params=["libyaml", "pure-python"])
+def yaml_loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both YAML paths: PyYAML's C loader (limits checked on its events) and, without
+    libyaml, the pure-Python loader (limits checked while composing)."""
+    import yaml
+
+    if request.param == "pure-python":
+        monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    else:
+        assert hasattr(yaml, "CSafeLoader"), "PyYAML without libyaml: the C path is untested"
+    return str(request.param)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (BILLION_LAUGHS, "more than 50 aliases"),
+        ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nested deeper than 50"),
+        ("a: " + "{b: " * 51 + "1" + "}" * 51 + "\n", "nested deeper than 50"),
+        ("".join(f"x{i}: *s\n" for i in range(60)).join(["s: &s [1]\n", ""]), "more than 50"),
+    ],
+)
+def test_yaml_limits_hold_on_both_loaders(
+    tmp_path: Path, yaml_loader: str, text: str, problem: str
+) -> None:
+    write(tmp_path, "application.yml", text)
+    with pytest.raises(ConfigDataLoadError, match=problem):
+        Environment.load(config_dir=tmp_path, environ={})
+
+
+def test_yaml_within_the_limits_loads_the_same_on_both_loaders(
+    tmp_path: Path, yaml_loader: str
+) -> None:
+    aliases = "".join(f"x{i}: *s\n" for i in range(50))  # 50 aliases: the limit, allowed
+    scalar_aliases = "".join(f"y{i}: *t\n" for i in range(80))  # aliases to a scalar: free
+    nested = "n: " + "[" * 49 + "1" + "]" * 49 + "\n"
+    write(
+        tmp_path,
+        "application.yml",
+        "s: &s [1, 2]\nt: &t hello\n" + aliases + scalar_aliases + nested + "---\nz: 1\n",
+    )
+    environment = Environment.load(config_dir=tmp_path, environ={})
+    assert environment.get_property("x49[1]") == "2"
+    assert environment.get_property("y79") == "hello"
+    assert environment.get_property("n" + "[0]" * 49) == "1"
+    assert environment.get_property("z") == "1"

@@ -46,3 +46,14 @@ def test_a_non_positive_limit_is_a_bind_error_naming_the_property(tmp_path: Path
         _context(tmp_path, yaml) as context,
     ):
         context.chat_model()
+
+
+def test_openai_embedding_limits_bind_from_the_embedding_section(tmp_path: Path) -> None:
+    yaml = (
+        "spring:\n  ai:\n    openai:\n      api-key: k\n      call-timeout: 30s\n"
+        "      stream-idle-timeout: 5s\n      embedding:\n        max-answer-bytes: 4096\n"
+    )
+    with _context(tmp_path, yaml) as context:
+        options = context.embedding_model().get_options()
+        assert options.call_timeout == 30.0  # type: ignore[attr-defined]
+        assert options.max_answer_bytes == 4096  # type: ignore[attr-defined]

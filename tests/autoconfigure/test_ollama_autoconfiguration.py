@@ -227,6 +227,52 @@ def test_bad_properties_name_the_property() -> None:
         context.get_properties(OllamaChatProperties)
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "wording"),
+    [
+        ("top-p", "1.5", "less than or equal to 1"),
+        ("temperature", "-0.1", "greater than or equal to 0"),
+        ("num-ctx", "0", "greater than 0"),
+        ("mirostat", "3", "less than or equal to 2"),
+        ("num-predict", "-3", "greater than or equal to -2"),
+    ],
+)
+def test_a_bound_of_an_ollama_option_is_a_bind_error_naming_the_property(
+    name: str, value: str, wording: str
+) -> None:
+    from spring_ai_py.autoconfigure import ConfigurationPropertiesBindError
+
+    with (
+        context_of(**{f"spring.ai.ollama.chat.{name}": value}) as context,
+        pytest.raises(ConfigurationPropertiesBindError) as caught,
+    ):
+        context.get_properties(OllamaChatProperties)
+    assert caught.value.property_name == f"spring.ai.ollama.chat.{name}"
+    assert wording in str(caught.value)
+
+
+def test_ollama_special_values_inside_the_bounds_bind() -> None:
+    # -1: generate until done / look back num_ctx tokens; -2: fill the context.
+    with context_of(
+        **{
+            "spring.ai.ollama.chat.num-predict": "-2",
+            "spring.ai.ollama.chat.repeat-last-n": "-1",
+            "spring.ai.ollama.chat.top-p": "1",
+        }
+    ) as context:
+        values = context.get_properties(OllamaChatProperties).option_values()
+    assert values == {"max_tokens": -2, "repeat_last_n": -1, "top_p": 1.0}
+
+
+def test_the_embedding_model_loading_options_are_no_properties() -> None:
+    with context_of(
+        **{"spring.ai.ollama.embedding.model": "m", "spring.ai.ollama.embedding.num-ctx": "9"}
+    ) as context:
+        embedding = context.get_properties(OllamaEmbeddingProperties)
+    assert embedding.option_values() == {"model": "m"}
+    assert "num_ctx" not in OllamaEmbeddingProperties.model_fields
+
+
 def test_a_json_schema_format_binds_from_json_text(
     tmp_path: Path, ollama_server: OllamaTestServer
 ) -> None:

@@ -52,10 +52,11 @@ def third_party_provider(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 
 def test_built_in_providers_are_registered_through_entry_points() -> None:
     registrations = provider_registrations()
-    assert list(registrations)[:3] == ["openai", "anthropic", "ollama"]
+    assert list(registrations)[:4] == ["openai", "anthropic", "ollama", "google-genai"]
     assert registrations["openai"].embedding_model is not None
     assert registrations["anthropic"].embedding_model is None
     assert registrations["ollama"].embedding_model is not None
+    assert registrations["google-genai"].embedding_model is not None
     assert all(isinstance(r, ProviderRegistration) for r in registrations.values())
 
 
@@ -88,7 +89,7 @@ def test_an_unknown_provider_lists_the_registered_ones(
 
     (tmp_path / "application.yml").write_text("spring.ai.model.chat: nope\n")
     with SpringApplication.run(config_dir=tmp_path, environ={}) as context, pytest.raises(
-        ConfigurationPropertiesBindError, match=r"supported: openai, anthropic, ollama, echo, none"
+        ConfigurationPropertiesBindError, match=r"supported: openai, anthropic, ollama, google-genai, echo, none"
     ):
         context.chat_model()
 
@@ -96,7 +97,7 @@ def test_an_unknown_provider_lists_the_registered_ones(
 def test_autoconfigure_names_no_provider() -> None:
     package = pathlib.Path(__file__).parents[2] / "spring_ai_py" / "autoconfigure"
     found = subprocess.run(
-        ["grep", "-rn", "-i", "openai\\|anthropic\\|ollama", str(package)],
+        ["grep", "-rn", "-i", "openai\\|anthropic\\|ollama\\|genai\\|gemini", str(package)],
         capture_output=True,
         text=True,
         check=False,

@@ -17,6 +17,8 @@ from spring_ai_py.autoconfigure import ConfigurationPropertiesBindError, Environ
 from spring_ai_py.autoconfigure.binder import OptionsProperties
 from spring_ai_py.chat.prompt import ChatOptions
 from spring_ai_py.model.option_fields import OptionField, option, option_fields, request_values
+from spring_ai_py.ollama import OllamaChatOptions, OllamaEmbeddingOptions
+from spring_ai_py.ollama._autoconfigure import OllamaChatProperties, OllamaEmbeddingProperties
 from spring_ai_py.openai import (
     OpenAiChatOptions,
     OpenAiChatProperties,
@@ -160,6 +162,8 @@ def test_option_values_need_the_options_class_named() -> None:
         (OpenAiChatProperties, OpenAiChatOptions),
         (OpenAiEmbeddingProperties, OpenAiEmbeddingOptions),
         (AnthropicChatProperties, AnthropicChatOptions),
+        (OllamaChatProperties, OllamaChatOptions),
+        (OllamaEmbeddingProperties, OllamaEmbeddingOptions),
     ],
 )
 def test_the_providers_properties_are_their_options(
@@ -168,6 +172,9 @@ def test_the_providers_properties_are_their_options(
     assert f"{options.__module__}.{options.__name__}" == properties.OPTIONS
     fields = properties.model_fields
     for spec in option_fields(options).values():
+        if not spec.bind:
+            assert spec.property not in fields, spec.name
+            continue
         metadata = fields[spec.property].metadata
         declared = {
             key: getattr(item, key)
@@ -191,3 +198,47 @@ def test_a_bound_declared_on_the_option_is_a_bind_error_naming_the_property() ->
 def test_properties_classes_stay_pydantic_models() -> None:
     assert issubclass(OpenAiChatProperties, BaseModel)
     assert OpenAiChatProperties().stop is None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadOptions(ChatOptions):
+    model: str | None = option(sent=False)
+    use_numa: bool | None = option(wire="numa", bind=False)
+    num_ctx: int | None = option(bind=False)
+
+
+def test_an_option_declared_bind_false_is_sent_but_no_property() -> None:
+    fields = option_fields(LoadOptions)
+    assert fields["use_numa"].bind is False and fields["use_numa"].wire == "numa"
+    assert fields["model"].bind is True
+    options = LoadOptions(model="m", use_numa=True, num_ctx=2048)
+    assert request_values(options) == {"numa": True, "num_ctx": 2048}
+    body = _gen_builders().render_properties(f"{LoadOptions.__module__}.LoadOptions", "")
+    assert body.splitlines()[2:] == ["model: str | None = None"]
+
+    class LoadProperties(OptionsProperties):
+        CONFIG_PREFIX: ClassVar[str] = "spring.ai.load"
+        OPTIONS: ClassVar[str] = f"{LoadOptions.__module__}.LoadOptions"
+
+        model: str | None = None
+
+    bound = LoadProperties.bind(env_of({"spring.ai.load.model": "m", "spring.ai.load.num-ctx": "9"}))
+    assert bound.option_values() == {"model": "m"}
+
+
+def test_bind_false_takes_no_property_settings_and_must_be_sent() -> None:
+    with pytest.raises(ValueError, match=r"option\(bind=False\) is no property: it takes no ge, property"):
+        option(bind=False, property="numa", ge=0)
+    with pytest.raises(ValueError, match=r"it takes no bind_as"):
+        option(bind=False, bind_as="str | None")
+    with pytest.raises(ValueError, match=r"option\(bind=False, sent=False\) declares nothing"):
+        option(bind=False, sent=False)
+
+
+def test_a_sent_only_field_binds_no_property_so_it_cannot_clash() -> None:
+    @dataclass(frozen=True)
+    class SentOnly:
+        stop_sequences: list[str] | None = option(property="stop")
+        stop: list[str] | None = option(bind=False)
+
+    assert list(option_fields(SentOnly)) == ["stop_sequences", "stop"]

@@ -489,22 +489,25 @@ def test_streaming_reasoning_content_survives_aggregation_without_tool_calls(
 def test_streaming_reasoning_content_accumulates_across_intermediate_responses(
     server: OpenAiTestServer,
 ) -> None:
+    # Unlike Spring, whose every intermediate response carries the reasoning so far (a
+    # string rebuilt per chunk: quadratic in the number of chunks), each response
+    # carries its own piece under ``reasoningDelta`` and the last one the whole
+    # reasoning under ``reasoningContent``, as Spring's last one does.
     responses = _stream(
         server,
         _chunk({"role": "assistant", "reasoning_content": "Think step one. "}),
         _chunk({"reasoning_content": "Think step two."}),
         _chunk({"content": "Hello"}, "stop"),
     )
-    reasoning = [
-        r.get_result().get_output().get_metadata()["reasoningContent"]
-        for r in responses
-        if r.get_result() is not None
+    metadata = [
+        r.get_result().get_output().get_metadata() for r in responses if r.get_result() is not None
     ]
-    assert reasoning == [
+    assert [m.get("reasoningDelta") for m in metadata] == [
         "Think step one. ",
-        "Think step one. Think step two.",
-        "Think step one. Think step two.",
+        "Think step two.",
+        None,
     ]
+    assert [m["reasoningContent"] for m in metadata] == ["", "", "Think step one. Think step two."]
 
 
 def test_reasoning_content_omitted_when_absent_from_assistant_history(

@@ -55,6 +55,175 @@ def test_a_trickling_server_ends_in_a_timeout_on_every_path(server: FaultServer,
     assert limit in str(raised.value.__cause__)
 
 
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", PATHS)
+def test_a_server_trickling_its_headers_ends_in_a_timeout_on_every_path(
+    server: FaultServer, path: str
+) -> None:
+    # The status line at once, then one header byte every 20 ms for ever: the head
+    # never ends, and without a deadline on the socket the call would never end either.
+    server.enqueue_trickled_head(interval=0.02)
+    model = provider_model(server, call_timeout=0.3, stream_total_timeout=0.3)
+
+    with pytest.raises(sdk(server).APITimeoutError) as raised:
+        _run(model, path)
+
+    limit = "call_timeout" if path in ("call", "acall") else "stream_total_timeout"
+    assert limit in str(raised.value.__cause__)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", ["call", "stream"])
+def test_a_server_trickling_its_status_line_ends_in_a_timeout(
+    server: FaultServer, path: str
+) -> None:
+    server.enqueue_trickled_head(interval=0.02, status_line_too=True)
+    model = provider_model(server, call_timeout=0.3, stream_total_timeout=0.3)
+
+    with pytest.raises(sdk(server).APITimeoutError) as raised:
+        _run(model, path)
+
+    assert "took longer than" in str(raised.value.__cause__)
+
+
+@pytest.mark.timeout(20)
+def test_the_idle_limit_bounds_a_stream_whose_headers_trickle(server: FaultServer) -> None:
+    server.enqueue_trickled_head(interval=0.02)
+    model = provider_model(server, stream_idle_timeout=0.3, stream_total_timeout=60)
+
+    with pytest.raises(sdk(server).APITimeoutError) as raised:
+        _run(model, "stream")
+
+    assert "stream_idle_timeout (0.3 s)" in str(raised.value.__cause__)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", ["stream", "for"])
+def test_a_stream_gone_silent_ends_at_the_idle_limit_not_after_timeout(
+    server: FaultServer, path: str
+) -> None:
+    server.enqueue_events(server.answer_events("one two three"), stall_after=2)
+    model = provider_model(server, timeout=60.0, stream_idle_timeout=0.3)
+
+    with pytest.raises(sdk(server).APITimeoutError) as raised:
+        _run(model, path)
+
+    assert "stream_idle_timeout (0.3 s)" in str(raised.value.__cause__)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", PATHS)
+def test_no_retry_is_sent_after_the_deadline(server: FaultServer, path: str) -> None:
+    # The first attempt takes the whole deadline; the two retries the SDK would make
+    # (each after a pause) are not sent: the deadline covers the retries.
+    server.enqueue_trickled_head(interval=0.02)
+    server.enqueue_answer("too late")
+    server.enqueue_answer("too late")
+    model = provider_model(server, call_timeout=0.3, stream_total_timeout=0.3, max_retries=2)
+
+    with pytest.raises(sdk(server).APITimeoutError):
+        _run(model, path)
+
+    assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("path", ["call", "stream"])
+def test_retries_within_the_deadline_are_made(server: FaultServer, path: str) -> None:
+    server.enqueue_status(500, headers={"retry-after-ms": "1"})
+    server.enqueue_answer("Hello")
+    model = provider_model(server, call_timeout=10, stream_total_timeout=10, max_retries=1)
+
+    assert _run(model, path) == "Hello"
+    assert len(server.requests) == 2
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", PATHS)
+def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(
+    server: FaultServer, path: str
+) -> None:
+    # The SDK honours a retry-after of up to two minutes; 30 s is past the deadline,
+    # so the server's error is raised at once instead of after a 30 s sleep.
+    server.enqueue_status(429, headers={"retry-after": "30"})
+    server.enqueue_answer("too late")
+    model = provider_model(server, call_timeout=2, stream_total_timeout=2, max_retries=2)
+
+    with pytest.raises(sdk(server).RateLimitError):
+        _run(model, path)
+
+    assert len(server.requests) == 1
+    model.close()  # type: ignore[attr-defined]  # its kept-alive connection
+
+
+def _embedding_model(server: FaultServer, **options: Any) -> Any:
+    from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
+
+    settings: dict[str, Any] = {"base_url": server.base_url, "api_key": "k", "timeout": 2.0}
+    return OpenAiEmbeddingModel(OpenAiEmbeddingOptions(**{**settings, **options}))
+
+
+def _embed(model: Any, path: str) -> Any:
+    from spring_ai_py.embedding import EmbeddingRequest
+
+    request = EmbeddingRequest(["Hi"], None)
+    if path == "acall":
+        return asyncio.run(model.acall(request))
+    return model.call(request)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("path", ["call", "acall"])
+def test_an_embedding_call_whose_headers_trickle_ends_at_call_timeout(path: str) -> None:
+    import openai
+
+    with FaultServer("openai") as server:
+        server.enqueue_trickled_head(interval=0.02)
+        server.enqueue_json({"data": [], "model": "m", "object": "list"})
+        model = _embedding_model(server, call_timeout=0.3, max_retries=2)
+
+        with pytest.raises(openai.APITimeoutError) as raised:
+            _embed(model, path)
+
+        assert "call_timeout (0.3 s)" in str(raised.value.__cause__)
+        assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("path", ["call", "acall"])
+def test_an_embedding_answer_larger_than_max_answer_bytes_is_a_validation_error(
+    path: str,
+) -> None:
+    import openai
+
+    with FaultServer("openai") as server:
+        vector = [0.5] * 200
+        body = {
+            "object": "list",
+            "model": "m",
+            "data": [{"object": "embedding", "index": 0, "embedding": vector}],
+            "usage": {"prompt_tokens": 1, "total_tokens": 1},
+        }
+        server.enqueue_json(body)
+        model = _embedding_model(server, max_answer_bytes=500, max_retries=0)
+
+        with pytest.raises(openai.APIResponseValidationError, match=r"max_answer_bytes \(500"):
+            _embed(model, path)
+
+
+def test_the_embedding_limits_are_checked_when_options_are_built() -> None:
+    from spring_ai_py.openai import OpenAiEmbeddingOptions
+
+    assert OpenAiEmbeddingOptions(call_timeout=timedelta(seconds=2)).call_timeout == 2.0
+    with pytest.raises(ValueError, match="call_timeout must be positive"):
+        OpenAiEmbeddingOptions(call_timeout=0)
+    with pytest.raises(TypeError, match="max_answer_bytes must be an integer"):
+        OpenAiEmbeddingOptions.builder().max_answer_bytes(1.5).build()
+
+
+def test_the_fault_server_checks_the_trickle_interval() -> None:
+    with FaultServer("openai") as server, pytest.raises(ValueError, match="interval must be"):
+        server.enqueue_trickled_head(interval=0)
+
+
 @pytest.mark.parametrize("path", ["stream", "for"])
 def test_a_stream_without_events_ends_after_the_idle_limit(server: FaultServer, path: str) -> None:
     server.enqueue_trickle(interval=0.02)
@@ -271,6 +440,42 @@ def test_openai_tool_argument_fragments_are_joined_once_not_kept_per_chunk() -> 
 
     assert response.get_result().get_output().get_tool_calls()[0].arguments == "ab" * count
     assert peak < 5 * 2**20  # about 20 MB when every chunk was kept
+
+
+def test_openai_reasoning_fragments_are_joined_once_not_rebuilt_per_chunk() -> None:
+    from spring_ai_py.openai.chat_model import _ChunkAssembler
+
+    count = 20_000
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {
+            "id": "c",
+            "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+
+    def run() -> Any:
+        assembler = _ChunkAssembler()
+        pieces, carried = [], 0
+        for number in range(count):
+            response = assembler.add(chunk({"reasoning_content": f"r{number % 10}"}))
+            metadata = response.get_result().get_output().get_metadata()
+            pieces.append(metadata.get("reasoningDelta"))
+            carried += len(metadata["reasoningContent"])
+            del response, metadata  # a consumer keeps none of the chunks
+        return pieces, carried, assembler.add(chunk({"content": "42"}, "stop"))
+
+    peak, (pieces, carried, last) = _peak_bytes(run)
+
+    whole = "".join(f"r{number % 10}" for number in range(count))
+    assert "".join(pieces) == whole
+    metadata = last.get_result().get_output().get_metadata()
+    assert metadata["reasoningContent"] == whole
+    assert "reasoningDelta" not in metadata
+    # The reasoning so far in every chunk would be 400 million characters built, one
+    # string per chunk; each chunk carries its piece, the last one the whole.
+    assert carried == 0
+    assert peak < 5 * 2**20
 
 
 def test_the_chat_client_stream_aggregate_keeps_no_chunk_objects() -> None:

@@ -11,6 +11,7 @@ from spring_ai_py.model import check_model_request_allowed, is_loopback_url
 from spring_ai_py.test import (
     AnsweringAdvisor,
     AnthropicTestServer,
+    GeminiTestServer,
     OpenAiTestServer,
     RecordingAdvisor,
     ScriptedChatModel,
@@ -28,10 +29,12 @@ def test_fixtures_give_started_servers_a_model_and_a_recorder(
     scripted_chat_model: ScriptedChatModel,
     openai_test_server: OpenAiTestServer,
     anthropic_test_server: AnthropicTestServer,
+    gemini_test_server: GeminiTestServer,
     span_recorder: SpanRecorder,
 ) -> None:
     assert openai_test_server.base_url.startswith("http://127.0.0.1:")
     assert anthropic_test_server.base_url.startswith("http://127.0.0.1:")
+    assert gemini_test_server.base_url.startswith("http://127.0.0.1:")
     scripted_chat_model.add_response("scripted")
     client = ChatClient.builder(scripted_chat_model, span_recorder.tracer_provider).build()
     assert client.prompt().user("hi").call().content() == "scripted"

@@ -81,12 +81,23 @@ def test_anthropic_from_the_shell_answers_any_model_by_default(run_server: Runne
 
 def test_a_bad_provider_is_a_usage_error() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "spring_ai_py.test.server", "gemini"],
+        [sys.executable, "-m", "spring_ai_py.test.server", "nope"],
         capture_output=True,
         text=True,
     )
     assert result.returncode == 2
-    assert "invalid choice: 'gemini'" in result.stderr
+    assert "invalid choice: 'nope'" in result.stderr
+
+
+def test_gemini_from_the_shell_answers_through_the_google_genai_sdk(run_server: Runner) -> None:
+    from google import genai
+    from google.genai import types
+
+    _, banner = run_server("gemini", "--reply", "Bonjour")
+    base_url = banner.split(" on ", 1)[1].split(" ", 1)[0]
+    client = genai.Client(api_key="k", http_options=types.HttpOptions(base_url=base_url))
+    assert client.models.generate_content(model="gemini-2.5-flash", contents="Hi").text == "Bonjour"
+    client.close()
 
 
 def test_anthropic_server_rejects_unknown_models_when_asked() -> None:

@@ -202,3 +202,15 @@ def test_keyword_constructor_and_mutate_match_the_builder() -> None:
     assert no_newlines.split_text("line one\nline two\nline three") == [
         "line one line two line three"
     ]
+
+
+def test_punctuation_marks_are_single_characters() -> None:
+    # Spring's marks are Characters; a string of several is a clear error, not one mark.
+    assert TokenTextSplitter.builder().with_punctuation_marks("！").build()._punctuation_marks == (
+        "！",
+    )
+    assert TokenTextSplitter(punctuation_marks="?!")._punctuation_marks == ("?", "!")
+    with pytest.raises(ValueError, match=r"punctuation_marks must be single characters, got '\?!'"):
+        TokenTextSplitter.builder().with_punctuation_marks("?!").build()
+    with pytest.raises(ValueError, match=r"punctuation_marks must be single characters, got ''"):
+        TokenTextSplitter(punctuation_marks=[".", ""])

@@ -46,3 +46,20 @@ def check_ollama() -> None:
     OllamaChatOptions.builder().keep_alive(5)  # type: ignore[arg-type]
     OllamaChatModel(ollama_api="http://localhost:11434")  # type: ignore[arg-type]
     OllamaApi(base_url=11434)  # type: ignore[arg-type]
+
+
+def check_ollama_properties() -> None:
+    """The properties derived from the options are typed as the options' fields."""
+    from spring_ai_py.ollama import (
+        OllamaChatOptions,
+        OllamaChatProperties,
+        OllamaEmbeddingProperties,
+    )
+
+    properties = OllamaChatProperties()
+    assert_type(properties.num_predict, int | None)
+    assert_type(properties.top_p, float | None)
+    assert_type(properties.stop, list[str] | None)
+    assert_type(OllamaEmbeddingProperties().keep_alive, str | None)
+    assert_type(OllamaChatOptions.builder().stop("END").build(), OllamaChatOptions)
+    OllamaChatOptions.builder().stop(1)  # type: ignore[arg-type]

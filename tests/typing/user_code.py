@@ -219,3 +219,26 @@ async def check_events() -> None:
             assert_type(streamed.duration, float)
     heard: list[ChatEvent] = []
     client.prompt("x").advisors(lambda a: a.param(EVENT_LISTENER, heard.append)).call().content()
+
+
+# -- a provider package's typed seams: Google GenAI ------------------------------------------
+
+from spring_ai_py.google.genai import (  # noqa: E402
+    GoogleGenAiChatModel,
+    GoogleGenAiChatOptions,
+    GoogleGenAiThinkingLevel,
+)
+
+gemini_options = (
+    GoogleGenAiChatOptions.builder()
+    .model(GoogleGenAiChatModel.ChatModel.GEMINI_2_5_PRO)
+    .thinking_level(GoogleGenAiThinkingLevel.LOW)
+    .tool_choice(GoogleGenAiChatOptions.ToolChoice.builder().allowed_function_name("add").build())
+    .build()
+)
+assert_type(gemini_options, GoogleGenAiChatOptions)
+assert_type(gemini_options.get_thinking_level(), GoogleGenAiThinkingLevel | None)
+gemini = GoogleGenAiChatModel.builder().options(gemini_options).build()
+assert_type(gemini, GoogleGenAiChatModel)
+assert_type(gemini.get_options(), GoogleGenAiChatOptions)
+GoogleGenAiChatOptions.builder().thinking_budget("many")  # type: ignore[arg-type]

@@ -28,8 +28,9 @@ finish reason."""
 
 REASONING_DELTA_METADATA_KEY = "reasoningDelta"
 """Message metadata of a streamed chunk carrying a piece of reasoning on its own (an
-Anthropic ``thinking_delta``); OpenAI-compatible chunks carry the reasoning so far under
-``reasoningContent`` instead."""
+Anthropic ``thinking_delta``, an OpenAI-compatible ``reasoning_content`` fragment). A
+response without it may carry its whole reasoning under ``reasoningContent`` (a call's
+response, the last chunk of an OpenAI-compatible stream)."""
 
 _REASONING_CONTENT = "reasoningContent"
 
@@ -136,10 +137,13 @@ class ResponseEvents:
     events: text and reasoning as they come, the approval request once, and at
     :meth:`end` the last usage reported and the last finish reason."""
 
-    __slots__ = ("_finish", "_pending", "_reasoning", "_usage")
+    __slots__ = ("_finish", "_pending", "_pieces", "_reasoning", "_usage")
 
     def __init__(self) -> None:
         self._reasoning = ""
+        self._pieces = False
+        """Whether the chunks carry their reasoning pieces: then the whole reasoning a
+        last chunk also carries (``reasoningContent``) is not new."""
         self._finish = ""
         self._usage: ModelUsage | None = None
         self._pending = False
@@ -157,13 +161,16 @@ class ResponseEvents:
                 metadata = message.get_metadata()
                 piece = metadata.get(REASONING_DELTA_METADATA_KEY)
                 if piece:
+                    self._pieces = True
                     out.append(ReasoningDelta(piece))
-                else:
+                elif not self._pieces:
                     so_far = metadata.get(_REASONING_CONTENT)
                     if so_far and so_far != self._reasoning:
                         out.append(self._reasoning_delta(so_far))
                 text = message.get_text()
-                if text:
+                # A Gemini thought part is a generation whose text is the thought (as in
+                # Spring); its reasoning delta is that text, not answer text.
+                if text and not piece:
                     out.append(TextDelta(text))
                 finish = generation.get_metadata().get_finish_reason()
                 if finish:

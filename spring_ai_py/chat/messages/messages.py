@@ -380,7 +380,7 @@ class AssistantMessage(AbstractMessage, MediaContent):
             return self._set("properties", (properties,))
 
         def tool_calls(self, tool_calls: AssistantMessage.ToolCall | Sequence[AssistantMessage.ToolCall] | None, /, *more: AssistantMessage.ToolCall) -> Self:
-            return self._set("tool_calls", (tool_calls, *more))
+            return self._set("tool_calls", (tool_calls, *more), sequence=True)
 
         def media(self, media: Sequence[Media] | Media | None, /, *more: Media) -> Self:
             return self._set("media", (media, *more))
@@ -451,7 +451,7 @@ class ToolResponseMessage(AbstractMessage):
         _generated_builder = True
 
         def responses(self, responses: ToolResponseMessage.ToolResponse | Sequence[ToolResponseMessage.ToolResponse] | None, /, *more: ToolResponseMessage.ToolResponse) -> Self:
-            return self._set("responses", (responses, *more))
+            return self._set("responses", (responses, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -139,7 +139,7 @@ class ChatResponse(Buildable):
         _generated_builder = True
 
         def generations(self, generations: Generation | Sequence[Generation], /, *more: Generation) -> Self:
-            return self._set("generations", (generations, *more))
+            return self._set("generations", (generations, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -16,6 +16,9 @@ from spring_ai_py.chat.metadata import (
 )
 from spring_ai_py.chat.model.chat_response import ChatResponse, Generation
 
+_NO_RATE_LIMIT: RateLimit = EmptyRateLimit()
+_NO_PROMPT_METADATA: PromptMetadata = PromptMetadata.empty()
+
 
 class _Aggregation:
     """The running state of one aggregated stream."""
@@ -37,17 +40,20 @@ class _Aggregation:
     )
 
     def __init__(self) -> None:
+        # Thousands of streams can be in flight, each with an aggregation or three: the
+        # lists that most streams never fill are made on first use, and the empty rate
+        # limit and prompt metadata are shared (both are immutable).
         self.text: list[str] = []
-        self.thoughts: list[str] = []
-        self.outside_thoughts: list[str] = []
+        self.thoughts: list[str] | None = None
+        self.outside_thoughts: list[str] | None = None
         self.message_metadata: dict[str, Any] = {}
-        self.tool_calls: list[AssistantMessage.ToolCall] = []
+        self.tool_calls: list[AssistantMessage.ToolCall] | None = None
         self.generation_metadata = ChatGenerationMetadata.NULL
         self.prompt_tokens = 0
         self.completion_tokens = 0
         self.total_tokens = 0
-        self.rate_limit: RateLimit = EmptyRateLimit()
-        self.prompt_metadata: PromptMetadata = PromptMetadata.empty()
+        self.rate_limit: RateLimit = _NO_RATE_LIMIT
+        self.prompt_metadata: PromptMetadata = _NO_PROMPT_METADATA
         self.id = ""
         self.model = ""
 
@@ -62,10 +68,15 @@ class _Aggregation:
             if text is not None:
                 self.text.append(text)
                 if "isThought" in metadata:
+                    if self.thoughts is None or self.outside_thoughts is None:
+                        self.thoughts, self.outside_thoughts = [], []
                     is_thought = str(metadata["isThought"]).lower() == "true"
                     (self.thoughts if is_thought else self.outside_thoughts).append(text)
-            self.message_metadata.update(metadata)
-            self.tool_calls.extend(output.get_tool_calls())
+            if metadata:
+                self.message_metadata.update(metadata)
+            tool_calls = output.get_tool_calls()
+            if tool_calls:
+                self._add_tool_calls(tool_calls)
         response_metadata = response.get_metadata()
         usage = response_metadata.get_usage()
         if usage.get_prompt_tokens() > 0:
@@ -85,7 +96,12 @@ class _Aggregation:
             self.model = response_metadata.get_model()
         metadata_tool_calls = response_metadata.get("toolCalls")
         if isinstance(metadata_tool_calls, list):
-            self.tool_calls.extend(metadata_tool_calls)
+            self._add_tool_calls(metadata_tool_calls)
+
+    def _add_tool_calls(self, tool_calls: list[AssistantMessage.ToolCall]) -> None:
+        if self.tool_calls is None:
+            self.tool_calls = []
+        self.tool_calls.extend(tool_calls)
 
     def result(self) -> ChatResponse:
         metadata = ChatResponseMetadata(
@@ -99,8 +115,8 @@ class _Aggregation:
         message_metadata.pop(AssistantMessage.MESSAGE_TYPE, None)
         if self.thoughts:
             message_metadata["thoughts"] = "".join(self.thoughts)
-            message_metadata["outputWithoutThoughts"] = "".join(self.outside_thoughts)
-        message = AssistantMessage("".join(self.text), message_metadata, self.tool_calls)
+            message_metadata["outputWithoutThoughts"] = "".join(self.outside_thoughts or ())
+        message = AssistantMessage("".join(self.text), message_metadata, self.tool_calls or [])
         return ChatResponse([Generation(message, self.generation_metadata)], metadata)
 
 

@@ -330,7 +330,7 @@ def observe_model_stream(
 
 
 SENSITIVE_HEADER_NAMES = frozenset(
-    {"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"}
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
 )
 
 MASK = "***"

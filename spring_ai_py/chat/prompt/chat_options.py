@@ -135,7 +135,7 @@ class ChatOptions(Buildable):
             return self._set("presence_penalty", (presence_penalty,))
 
         def stop_sequences(self, stop_sequences: str | list[str] | None, /, *more: str) -> Self:
-            return self._set("stop_sequences", (stop_sequences, *more))
+            return self._set("stop_sequences", (stop_sequences, *more), sequence=True)
 
         def temperature(self, temperature: float | None, /) -> Self:
             return self._set("temperature", (temperature,))

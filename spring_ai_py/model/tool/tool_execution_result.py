@@ -68,7 +68,7 @@ class ToolExecutionResult(Buildable):
         _generated_builder = True
 
         def conversation_history(self, conversation_history: Message | list[Message], /, *more: Message) -> Self:
-            return self._set("conversation_history", (conversation_history, *more))
+            return self._set("conversation_history", (conversation_history, *more), sequence=True)
 
         def return_direct(self, return_direct: bool, /) -> Self:
             return self._set("return_direct", (return_direct,))

@@ -154,7 +154,7 @@ class DefaultToolExecutionExceptionProcessor(ToolExecutionExceptionProcessor, Bu
             return self._set("always_throw", (always_throw,))
 
         def rethrow_exceptions(self, rethrow_exceptions: type[BaseException] | Sequence[type[BaseException]], /, *more: type[BaseException]) -> Self:
-            return self._set("rethrow_exceptions", (rethrow_exceptions, *more))
+            return self._set("rethrow_exceptions", (rethrow_exceptions, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

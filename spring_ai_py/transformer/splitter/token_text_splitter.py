@@ -75,6 +75,10 @@ class TokenTextSplitter(Buildable, TextSplitter):
             min_chunk_length_to_embed >= 0, "min_chunk_length_to_embed must not be negative"
         )
         _assert.not_empty(punctuation_marks, "punctuation_marks must not be empty")
+        for mark in punctuation_marks:
+            # Spring's marks are Characters: a longer string is a mistake, not a mark.
+            if not isinstance(mark, str) or len(mark) != 1:
+                raise ValueError(f"punctuation_marks must be single characters, got {mark!r}")
         encode(encoding_type, "")  # fail fast on an encoding that is not shipped
         self._encoding_type = encoding_type
         self._chunk_size = chunk_size
@@ -146,7 +150,7 @@ class TokenTextSplitter(Buildable, TextSplitter):
             return self._set("keep_separator", (keep_separator,))
 
         def punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
-            return self._set("punctuation_marks", (punctuation_marks, *more))
+            return self._set("punctuation_marks", (punctuation_marks, *more), sequence=True)
 
         def encoding_type(self, encoding_type: EncodingType, /) -> Self:
             return self._set("encoding_type", (encoding_type,))
@@ -170,7 +174,7 @@ class TokenTextSplitter(Buildable, TextSplitter):
             return self._set("min_chunk_size_chars", (min_chunk_size_chars,))
 
         def with_punctuation_marks(self, punctuation_marks: str | Sequence[str], /, *more: str) -> Self:
-            return self._set("punctuation_marks", (punctuation_marks, *more))
+            return self._set("punctuation_marks", (punctuation_marks, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

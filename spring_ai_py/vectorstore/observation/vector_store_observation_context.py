@@ -131,7 +131,7 @@ class VectorStoreObservationContext(Buildable):
             return self._set("query_request", (query_request,))
 
         def query_response(self, query_response: Document | list[Document] | None, /, *more: Document) -> Self:
-            return self._set("query_response", (query_response, *more))
+            return self._set("query_response", (query_response, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -1,8 +1,8 @@
-"""``DefaultAroundAdvisorChain``: the order-sorted, deque-based advisor chain."""
+"""``DefaultAroundAdvisorChain``: the order-sorted advisor chain (Spring keeps it in deques)."""
 
 from __future__ import annotations
 
-from collections import deque
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -107,11 +107,11 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
     )
 
     __slots__ = (
-        "_call_advisors",
         "_convention",
+        "_next_call",
+        "_next_stream",
         "_original_call_advisors",
         "_original_stream_advisors",
-        "_stream_advisors",
         "_tracer",
         "_tracer_provider",
     )
@@ -129,8 +129,10 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         self._tracer = tracer_for(tracer_provider)
         self._original_call_advisors: tuple[CallAdvisor, ...] = tuple(call_advisors)
         self._original_stream_advisors: tuple[StreamAdvisor, ...] = tuple(stream_advisors)
-        self._call_advisors: deque[CallAdvisor] = deque(self._original_call_advisors)
-        self._stream_advisors: deque[StreamAdvisor] = deque(self._original_stream_advisors)
+        # The advisors not yet taken start at these indexes (two ints instead of two
+        # deques: a chain is made per request, and a deque costs over 600 bytes).
+        self._next_call = 0
+        self._next_stream = 0
         # The default convention takes the chain's fast path (cached names, lazy attributes).
         if type(observation_convention) is DefaultAdvisorObservationConvention:
             observation_convention = None
@@ -163,9 +165,11 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
     def _pop_call_advisor(self, chat_client_request: ChatClientRequest) -> CallAdvisor:
         if chat_client_request is None:
             raise ValueError("the chat_client_request cannot be null")
-        if not self._call_advisors:
+        index = self._next_call
+        if index >= len(self._original_call_advisors):
             raise RuntimeError("No CallAdvisors available to execute")
-        return self._call_advisors.popleft()
+        self._next_call = index + 1
+        return self._original_call_advisors[index]
 
     def next_call(self, chat_client_request: ChatClientRequest) -> ChatClientResponse:
         """Run the next call advisor inside its span."""
@@ -188,14 +192,33 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         if chat_client_request is None:
             raise ValueError("the chat_client_request cannot be null")
 
+        if is_noop(self._tracer):
+            return self._untraced_stream(chat_client_request)
+
         def begin() -> StreamStep[ChatClientResponse]:
-            if not self._stream_advisors:
-                raise RuntimeError("No StreamAdvisors available to execute")
-            advisor = self._stream_advisors.popleft()
+            advisor = self._take_stream_advisor()
             name, attributes = self._span_name_and_attributes(advisor, chat_client_request)
             return StreamStep(name, attributes, lambda: advisor.advise_stream(chat_client_request, self))
 
         return observe_stream(self._tracer, begin)
+
+    async def _untraced_stream(
+        self, chat_client_request: ChatClientRequest
+    ) -> AsyncIterator[ChatClientResponse]:
+        # With no tracer the step needs no span, name or attributes: only the advisor,
+        # still taken when iteration starts. Each of the thousands of streams in flight
+        # keeps one such frame per advisor, so it holds as little as it can.
+        advisor = self._take_stream_advisor()
+        async with contextlib.aclosing(advisor.advise_stream(chat_client_request, self)) as stream:  # type: ignore[type-var]
+            async for response in stream:
+                yield response
+
+    def _take_stream_advisor(self) -> StreamAdvisor:
+        index = self._next_stream
+        if index >= len(self._original_stream_advisors):
+            raise RuntimeError("No StreamAdvisors available to execute")
+        self._next_stream = index + 1
+        return self._original_stream_advisors[index]
 
     def copy(self, after: Advisor) -> DefaultAroundAdvisorChain:
         """A fresh chain of the advisors after ``after`` (matched by identity) in this
@@ -233,7 +256,7 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
         )
 
     def __repr__(self) -> str:
-        names = [a.get_name() for a in self._call_advisors]
+        names = [a.get_name() for a in self._original_call_advisors[self._next_call :]]
         return f"DefaultAroundAdvisorChain(remaining_call_advisors={names})"
 
     # --- generated builder (base: _DefaultAroundAdvisorChainBuilder) (own builder()) ---
@@ -247,10 +270,10 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
             return self._set("tracer_provider", (tracer_provider,))
 
         def call_advisors(self, call_advisors: CallAdvisor | Sequence[CallAdvisor], /, *more: CallAdvisor) -> Self:
-            return self._set("call_advisors", (call_advisors, *more))
+            return self._set("call_advisors", (call_advisors, *more), sequence=True)
 
         def stream_advisors(self, stream_advisors: StreamAdvisor | Sequence[StreamAdvisor], /, *more: StreamAdvisor) -> Self:
-            return self._set("stream_advisors", (stream_advisors, *more))
+            return self._set("stream_advisors", (stream_advisors, *more), sequence=True)
 
         if TYPE_CHECKING:  # build() is the mechanism's; this only names its type
 

@@ -140,7 +140,7 @@ class SafeGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         _generated_builder = True
 
         def sensitive_words(self, sensitive_words: str | Sequence[str] | None, /, *more: str) -> Self:
-            return self._set("sensitive_words", (sensitive_words, *more))
+            return self._set("sensitive_words", (sensitive_words, *more), sequence=True)
 
         def failure_response(self, failure_response: str | None, /) -> Self:
             return self._set("failure_response", (failure_response,))

@@ -117,7 +117,7 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         _generated_builder = True
 
         def sensitive_words(self, sensitive_words: str | Sequence[str] | None, /, *more: str) -> Self:
-            return self._set("sensitive_words", (sensitive_words, *more))
+            return self._set("sensitive_words", (sensitive_words, *more), sequence=True)
 
         def blocks(self, blocks: Callable[[str], bool] | None, /) -> Self:
             return self._set("blocks", (blocks,))

@@ -83,7 +83,7 @@ class ChatClientObservationContext(Buildable):
             return self._set("request", (request,))
 
         def advisors(self, advisors: Advisor | list[Advisor], /, *more: Advisor) -> Self:
-            return self._set("advisors", (advisors, *more))
+            return self._set("advisors", (advisors, *more), sequence=True)
 
         def stream(self, stream: bool, /) -> Self:
             return self._set("stream", (stream,))

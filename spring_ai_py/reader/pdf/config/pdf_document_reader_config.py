@@ -155,7 +155,7 @@ class PdfDocumentReaderConfig(Buildable):
             return self._set("reversed_paragraph_position", (reversed_paragraph_position,))
 
         def page_ranges(self, page_ranges: tuple[int, int] | Sequence[tuple[int, int]], /, *more: tuple[int, int]) -> Self:
-            return self._set("page_ranges", (page_ranges, *more))
+            return self._set("page_ranges", (page_ranges, *more), sequence=True)
 
         def max_page_size(self, max_page_size: float, /) -> Self:
             return self._set("max_page_size", (max_page_size,))

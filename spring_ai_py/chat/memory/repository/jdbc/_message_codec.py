@@ -71,8 +71,10 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
     except (TypeError, ValueError) as e:
         raise ValueError(f"Cannot store {where}: its payload is not JSON-serializable: {e}") from e
     # json.dumps silently turns tuples into lists and int keys into strings; insist on an
-    # exact round trip so what is read back equals what was saved.
-    if json.loads(encoded) != payload:
+    # exact round trip so what is read back equals what was saved. Plain JSON values
+    # (the usual case: exact dicts with str keys, lists, str, int, finite float, bool,
+    # None) round-trip by construction, so only the others are decoded to compare.
+    if not _plain_json(payload, 0) and json.loads(encoded) != payload:
         raise ValueError(
             f"Cannot store {where}: its metadata does not survive a JSON round trip "
             "(use str keys and str, int, float, bool, None, list or dict values)"
@@ -86,6 +88,24 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
         timestamp=timestamp,
         payload=encoded,
     )
+
+
+_PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _plain_json(value: object, depth: int) -> bool:
+    """Whether ``value`` is made only of exact JSON types (no subclasses, tuples or non-str
+    keys), so that ``json.loads(json.dumps(value)) == value``; deep values answer no."""
+    kind = type(value)
+    if kind in _PLAIN_SCALARS:
+        return True
+    if depth > 20:
+        return False
+    if kind is dict and isinstance(value, dict):
+        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+    if kind is list and isinstance(value, list):
+        return all(_plain_json(v, depth + 1) for v in value)
+    return False
 
 
 def _encode_media(media: Media, where: str) -> dict[str, Any]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from spring_ai_py.chat.memory.repository.jdbc._connections import (
     ConnectionSource,
     source_for,
 )
-from spring_ai_py.chat.memory.repository.jdbc._operations import JdbcOperations, within_transaction
+from spring_ai_py.chat.memory.repository.jdbc._operations import JdbcOperations
 from spring_ai_py.chat.memory.repository.jdbc.dialects import (
     TOOL_LOOP_STATE_TABLE,
     JdbcChatMemoryRepositoryDialect,
@@ -259,7 +258,9 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
             _millis(snapshot.updated_at),
             encode_snapshot(snapshot),
         )
-        with self._transaction() as cursor:
+        # One statement on an autocommit connection is atomic by itself: no BEGIN and
+        # COMMIT round trips around it (a durable turn saves six times).
+        with self._cursor() as cursor:
             cursor.execute(self._dialect.get_upsert_tool_loop_state_sql(), row)
 
     def find(self, token: str) -> ToolLoopSnapshot | None:
@@ -280,7 +281,7 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
     def delete(self, token: str) -> None:
         _assert.has_text(token, "token cannot be null or empty")
         p = self._dialect.get_placeholder()
-        with self._transaction() as cursor:
+        with self._cursor() as cursor:  # one statement: atomic in autocommit
             cursor.execute(f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}", (token,))
 
     def find_tokens(self, conversation_id: str | None = None) -> list[str]:
@@ -300,7 +301,7 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         if self._ttl is None:
             return 0
         p = self._dialect.get_placeholder()
-        with self._transaction() as cursor:
+        with self._cursor() as cursor:  # one statement: atomic in autocommit
             cursor.execute(
                 f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE updated_at <= {p}", (self._cutoff(),)
             )
@@ -315,11 +316,6 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
 
     def _create_schema(self, cursor: Any) -> None:
         self._dialect.initialize_tool_loop_state_schema(cursor)
-
-    @contextmanager
-    def _transaction(self) -> Iterator[Any]:
-        with self._cursor() as cursor, within_transaction(self._dialect, cursor):
-            yield cursor
 
     def __repr__(self) -> str:
         return f"JdbcToolLoopStateRepository(dialect={self._dialect!r}, ttl={self._ttl})"

@@ -225,6 +225,10 @@ def test_a_failure_in_the_middle_of_save_all_leaves_the_conversation_intact(
         (UserMessage("x", metadata={"nan": float("nan")}), "not JSON-serializable"),
         (UserMessage("x", metadata={"pair": (1, 2)}), "does not survive a JSON round trip"),
         (
+            UserMessage("x", metadata={"deep": {"list": [1, {"tuple": (3,)}]}}),
+            "does not survive a JSON round trip",
+        ),
+        (
             UserMessage("x", metadata={1: "int key"}),  # type: ignore[dict-item]
             "does not survive a JSON round trip",
         ),
@@ -517,3 +521,21 @@ def test_message_types_are_stored_by_enum_name(sql_backend: Any) -> None:
     repository = sql_backend.repository()
     repository.save_all("c", [ToolResponseMessage([])])
     assert [row[2] for row in raw_rows(sql_backend, "c")] == [MessageType.TOOL.name]
+
+
+def test_plain_json_metadata_and_str_subclasses_read_back_equal(sql_backend: Any) -> None:
+    import enum
+
+    class Color(enum.StrEnum):
+        RED = "red"
+
+    repository = sql_backend.repository()
+    conversation_id = new_id()
+    metadata = {"n": 1, "f": -0.5, "b": True, "none": None, "nested": {"l": ["a", [2, {}]]}}
+    repository.save_all(
+        conversation_id,
+        [UserMessage("plain", metadata=metadata), UserMessage("enum", metadata={"c": Color.RED})],
+    )
+    plain, with_enum = repository.find_by_conversation_id(conversation_id)
+    assert {k: plain.get_metadata()[k] for k in metadata} == metadata
+    assert with_enum.get_metadata()["c"] == "red"

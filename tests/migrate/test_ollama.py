@@ -82,6 +82,8 @@ public class Demo {
     assert "from spring_ai_py.google.genai import GoogleGenAiChatOptions" in code
     assert "import org.springframework.ai.google.genai.GoogleGenAiChatModel | from spring_ai_py.google.genai import GoogleGenAiChatModel" in app.migration_md()
     assert 'dependencies = ["spring_ai_py[google-genai]"]' in (app.output / "pyproject.toml").read_text()
+    assert app.report.untranslated == []
+    assert app.load("demo").Demo().options().get_model() == "gemini-2.5-flash"
 
 
 _POM = """<project><dependencies>

@@ -78,6 +78,7 @@ class Exchange:
         "_total",
         "_total_name",
         "bytes_left",
+        "converts",
         "limit",
         "request",
         "response",
@@ -105,6 +106,9 @@ class Exchange:
         """The last HTTP request sent in this exchange (an attempt of the SDK)."""
         self.response: Any = None
         """The last HTTP response bounded by this exchange."""
+        self.converts = False
+        """Whether an expiry is raised as :class:`ExchangeExpired` (sent through
+        :meth:`sending` with the SDK module that turns it into ``APITimeoutError``)."""
 
     @classmethod
     def for_call(cls, options: Any) -> Exchange:
@@ -150,17 +154,17 @@ class Exchange:
 
     def expired(self, library: str = "httpx2") -> BaseException:
         """The error of an exchange past :attr:`limit`, naming the bound it passed: an
-        :class:`ExchangeExpired` for the openai and anthropic SDKs (on ``httpx2``), which
-        :meth:`sending` turns into their ``APITimeoutError``; the ``ReadTimeout`` of the
-        HTTP ``library`` for an SDK that reports its HTTP library's timeouts as they are
-        (ollama and google-genai, on ``httpx``)."""
+        :class:`ExchangeExpired` when the exchange was sent with the SDK module that
+        turns it into its ``APITimeoutError`` (openai, anthropic: see :meth:`sending`);
+        else the ``ReadTimeout`` of the HTTP ``library`` the SDK reads with, for an SDK
+        that reports its HTTP library's timeouts as they are (ollama, google-genai)."""
         if self._idle is None or time.monotonic() >= self._deadline:
             message = f"The answer took longer than {self._total_name} ({self._total:g} s)"
         else:
             message = (
                 f"The stream sent no event for longer than stream_idle_timeout ({self._idle:g} s)"
             )
-        if library == "httpx2":
+        if self.converts and library == "httpx2":
             return ExchangeExpired(message)
         return _read_timeout(message, library)
 
@@ -192,6 +196,8 @@ class _Sending:
         self._token: Token[Exchange | None] | None = None
 
     def __enter__(self) -> Exchange:
+        if self._sdk is not None:
+            self._exchange.converts = True
         self._token = _CURRENT.set(self._exchange)
         return self._exchange
 

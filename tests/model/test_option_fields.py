@@ -16,6 +16,12 @@ from spring_ai_py.anthropic import AnthropicChatOptions, AnthropicChatProperties
 from spring_ai_py.autoconfigure import ConfigurationPropertiesBindError, Environment
 from spring_ai_py.autoconfigure.binder import OptionsProperties
 from spring_ai_py.chat.prompt import ChatOptions
+from spring_ai_py.google.genai import GoogleGenAiChatOptions, GoogleGenAiTextEmbeddingOptions
+from spring_ai_py.google.genai._autoconfigure import (
+    GoogleGenAiChatProperties,
+    GoogleGenAiTextEmbeddingProperties,
+)
+from spring_ai_py.google.genai.common import GoogleGenAiThinkingLevel
 from spring_ai_py.model.option_fields import OptionField, option, option_fields, request_values
 from spring_ai_py.ollama import OllamaChatOptions, OllamaEmbeddingOptions
 from spring_ai_py.ollama._autoconfigure import OllamaChatProperties, OllamaEmbeddingProperties
@@ -164,6 +170,8 @@ def test_option_values_need_the_options_class_named() -> None:
         (AnthropicChatProperties, AnthropicChatOptions),
         (OllamaChatProperties, OllamaChatOptions),
         (OllamaEmbeddingProperties, OllamaEmbeddingOptions),
+        (GoogleGenAiChatProperties, GoogleGenAiChatOptions),
+        (GoogleGenAiTextEmbeddingProperties, GoogleGenAiTextEmbeddingOptions),
     ],
 )
 def test_the_providers_properties_are_their_options(
@@ -242,3 +250,53 @@ def test_a_sent_only_field_binds_no_property_so_it_cannot_clash() -> None:
         stop: list[str] | None = option(bind=False)
 
     assert list(option_fields(SentOnly)) == ["stop_sequences", "stop"]
+
+
+def test_the_google_genai_options_send_their_config_names_and_bind_their_properties() -> None:
+    options = GoogleGenAiChatOptions(
+        model="gemini-2.5-pro",
+        temperature=0.3,
+        max_tokens=64,
+        top_k=5,
+        candidate_count=2,
+        stop_sequences=["END"],
+        frequency_penalty=0.5,
+        presence_penalty=0.25,
+        labels={"team": "a"},
+        thinking_budget=100,
+    )
+    # Sent as they are, under GenerateContentConfig's names; the rest is converted by hand.
+    assert request_values(options) == {
+        "frequency_penalty": 0.5,
+        "max_output_tokens": 64,
+        "presence_penalty": 0.25,
+        "stop_sequences": ["END"],
+        "top_k": 5,
+        "candidate_count": 2,
+    }
+    assert request_values(GoogleGenAiTextEmbeddingOptions(dimensions=8, auto_truncate=True)) == {
+        "output_dimensionality": 8,
+        "auto_truncate": True,
+    }
+    bound = GoogleGenAiChatProperties.bind(
+        env_of(
+            {
+                "spring.ai.google.genai.chat.max-output-tokens": "64",
+                "spring.ai.google.genai.chat.response-schema": '{"type": "object"}',
+                "spring.ai.google.genai.chat.thinking-level": "high",
+                "spring.ai.google.genai.chat.auto-cache-ttl": "5m",
+            }
+        )
+    ).option_values()
+    assert bound["max_tokens"] == 64
+    assert bound["output_schema"] == '{"type": "object"}'
+    assert bound["thinking_level"] is GoogleGenAiThinkingLevel.HIGH
+    assert GoogleGenAiChatOptions(**bound).auto_cache_ttl is not None
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        GoogleGenAiChatProperties.bind(env_of({"spring.ai.google.genai.chat.top-k": "0"}))
+    assert caught.value.property_name == "spring.ai.google.genai.chat.top-k"
+    with pytest.raises(ConfigurationPropertiesBindError) as caught:
+        GoogleGenAiTextEmbeddingProperties.bind(
+            env_of({"spring.ai.google.genai.embedding.text.dimensions": "0"})
+        )
+    assert caught.value.property_name == "spring.ai.google.genai.embedding.text.dimensions"

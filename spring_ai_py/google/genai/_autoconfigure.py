@@ -20,6 +20,7 @@ from pydantic import Field, SecretStr
 from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
     Duration,
+    OptionsProperties,
     PropertiesModel,
     relaxed_enum,
 )
@@ -157,37 +158,45 @@ class SafetySettingProperties(PropertiesModel):
     )
 
 
-class GoogleGenAiChatProperties(ConfigurationProperties):
+ThinkingLevelProperty = Annotated[GoogleGenAiThinkingLevel, relaxed_enum(GoogleGenAiThinkingLevel)]
+"""The type of ``spring.ai.google.genai.chat.thinking-level`` (a level's name in any case)."""
+
+ServiceTierProperty = Annotated[GoogleGenAiServiceTier, relaxed_enum(GoogleGenAiServiceTier)]
+"""The type of ``spring.ai.google.genai.chat.service-tier`` (a tier's name in any case)."""
+
+
+class GoogleGenAiChatProperties(OptionsProperties):
     """``spring.ai.google.genai.chat.*`` (2.0.1), also bound from the older
-    ``spring.ai.google.genai.chat.options.*`` spelling; ``enable-cached-content``
-    (default true) provides the cached content service."""
+    ``spring.ai.google.genai.chat.options.*`` spelling: every option of
+    ``GoogleGenAiChatOptions`` (``max-output-tokens`` is its ``max_tokens``,
+    ``response-schema`` its ``output_schema``), with the bounds its fields declare;
+    ``tool-choice`` and ``safety-settings`` are nested properties.
+    ``enable-cached-content`` (default true) provides the cached content service."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.google.genai.chat"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.google.genai.chat.options",)
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = frozenset({"enable_cached_content"})
-    _RENAMED: ClassVar[dict[str, str]] = {
-        "max_output_tokens": "max_tokens",
-        "response_schema": "output_schema",
-    }
-    """Property names whose options field is spelt otherwise."""
+
+    enable_cached_content: bool = True
+
+    # --- generated properties (options: spring_ai_py.google.genai.chat_options.GoogleGenAiChatOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.google.genai.chat_options.GoogleGenAiChatOptions"
 
     model: str | None = None
+    frequency_penalty: float | None = None
+    max_output_tokens: int | None = Field(default=None, gt=0)
+    presence_penalty: float | None = None
     stop_sequences: list[str] | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)
-    top_p: float | None = Field(default=None, ge=0, le=1)
     top_k: int | None = Field(default=None, gt=0)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    response_schema: str | None = None
     tool_choice: ToolChoiceProperties | None = None
     candidate_count: int | None = Field(default=None, gt=0)
-    max_output_tokens: int | None = Field(default=None, gt=0)
     response_mime_type: str | None = None
-    response_schema: str | None = None
-    frequency_penalty: float | None = None
-    presence_penalty: float | None = None
     thinking_budget: int | None = None
     include_thoughts: bool | None = None
-    thinking_level: (
-        Annotated[GoogleGenAiThinkingLevel, relaxed_enum(GoogleGenAiThinkingLevel)] | None
-    ) = None
+    thinking_level: ThinkingLevelProperty | None = None
     include_extended_usage_metadata: bool | None = None
     cached_content_name: str | None = None
     use_cached_content: bool | None = None
@@ -197,19 +206,14 @@ class GoogleGenAiChatProperties(ConfigurationProperties):
     include_server_side_tool_invocations: bool | None = None
     safety_settings: list[SafetySettingProperties] | None = None
     labels: dict[str, str] | None = None
-    service_tier: (
-        Annotated[GoogleGenAiServiceTier, relaxed_enum(GoogleGenAiServiceTier)] | None
-    ) = None
-    enable_cached_content: bool = True
+    service_tier: ServiceTierProperty | None = None
+    # --- end of generated properties ---
 
     def option_values(self) -> dict[str, Any]:
-        """The chat options that were set, as ``GoogleGenAiChatOptions`` keywords."""
-        values: dict[str, Any] = {}
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if value is None or name == "enable_cached_content":
-                continue
-            values[self._RENAMED.get(name, name)] = value
+        """The chat options that were set, as ``GoogleGenAiChatOptions`` keywords:
+        ``tool-choice`` as a ``ToolChoice``, ``safety-settings`` as
+        ``GoogleGenAiSafetySetting`` objects."""
+        values = super().option_values()
         if self.tool_choice is not None:
             values["tool_choice"] = ToolChoice(
                 self.tool_choice.mode, self.tool_choice.allowed_function_names
@@ -229,9 +233,14 @@ class GoogleGenAiEmbeddingConnectionProperties(_Connection):
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.google.genai.embedding"
 
 
-class GoogleGenAiTextEmbeddingProperties(ConfigurationProperties):
+TaskTypeProperty = Annotated[_TaskType, relaxed_enum(_TaskType)]
+"""The type of ``spring.ai.google.genai.embedding.text.task-type``."""
+
+
+class GoogleGenAiTextEmbeddingProperties(OptionsProperties):
     """``spring.ai.google.genai.embedding.text.*`` (also the older
-    ``...embedding.text.options.*``)."""
+    ``...embedding.text.options.*``): ``metadata-mode`` and every option of
+    ``GoogleGenAiTextEmbeddingOptions``, with the bounds its fields declare."""
 
     CONFIG_PREFIX: ClassVar[str] = "spring.ai.google.genai.embedding.text"
     DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = (
@@ -239,21 +248,17 @@ class GoogleGenAiTextEmbeddingProperties(ConfigurationProperties):
     )
     NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = frozenset({"metadata_mode"})
 
+    metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
+
+    # --- generated properties (options: spring_ai_py.google.genai.embedding.GoogleGenAiTextEmbeddingOptions) ---
+    OPTIONS: ClassVar[str] = "spring_ai_py.google.genai.embedding.GoogleGenAiTextEmbeddingOptions"
+
     model: str | None = None
-    task_type: Annotated[_TaskType, relaxed_enum(_TaskType)] | None = None
+    task_type: TaskTypeProperty | None = None
     dimensions: int | None = Field(default=None, gt=0)
     title: str | None = None
     auto_truncate: bool | None = None
-    metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
-
-    def option_values(self) -> dict[str, Any]:
-        """The embedding options that were set, as ``GoogleGenAiTextEmbeddingOptions``
-        keywords."""
-        return {
-            name: getattr(self, name)
-            for name in ("model", "task_type", "dimensions", "title", "auto_truncate")
-            if getattr(self, name) is not None
-        }
+    # --- end of generated properties ---
 
 
 def api_key_resolves(environment: Environment) -> bool:

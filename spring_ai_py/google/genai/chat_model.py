@@ -42,6 +42,7 @@ from spring_ai_py.google.genai.common import PROVIDER_NAME, GoogleGenAiThinkingL
 from spring_ai_py.google.genai.metadata import GoogleGenAiUsage
 from spring_ai_py.google.genai.schema import GoogleGenAiToolCallingManager
 from spring_ai_py.model._wire_limits import AnswerTooLargeError, Exchange, MaskedErrors
+from spring_ai_py.model.option_fields import request_values
 from spring_ai_py.model.provider import (
     CallRequest,
     ModelObservation,
@@ -277,16 +278,9 @@ class GoogleGenAiChatModel(
             ),
             "top_p": options.top_p if options.top_p is not None else GoogleGenAiChatOptions.DEFAULT_TOP_P,
         }
-        for field, value in (
-            ("max_output_tokens", options.max_tokens),
-            ("top_k", options.top_k),
-            ("candidate_count", options.candidate_count),
-            ("stop_sequences", options.stop_sequences),
-            ("frequency_penalty", options.frequency_penalty),
-            ("presence_penalty", options.presence_penalty),
-        ):
-            if value is not None:
-                config[field] = value
+        # The options the config takes as they are (max_output_tokens, top_k,
+        # candidate_count, stop_sequences, frequency_penalty, presence_penalty...).
+        config.update(request_values(options))
         mime_type = options.response_mime_type
         if options.output_schema is not None:
             config["response_json_schema"] = _schema_json(options.output_schema)

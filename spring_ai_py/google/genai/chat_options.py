@@ -16,6 +16,7 @@ from spring_ai_py.google.genai.common import (
     GoogleGenAiThinkingLevel,
 )
 from spring_ai_py.model._wire_limits import LIMIT_FIELDS, check_limits
+from spring_ai_py.model.option_fields import option
 from spring_ai_py.model.provider import ConnectionOptions, options_repr
 from spring_ai_py.model.tool.structured_output_chat_options import StructuredOutputChatOptions
 from spring_ai_py.model.tool.tool_calling_chat_options import (
@@ -211,22 +212,42 @@ class GoogleGenAiChatOptions(
     location: str | None = None
     credentials_uri: str | None = None
 
-    tool_choice: ToolChoice | None = None
-    candidate_count: int | None = None
-    response_mime_type: str | None = None
-    thinking_budget: int | None = None
-    include_thoughts: bool | None = None
-    thinking_level: GoogleGenAiThinkingLevel | None = None
-    include_extended_usage_metadata: bool | None = None
-    cached_content_name: str | None = None
-    use_cached_content: bool | None = None
-    auto_cache_threshold: int | None = None
-    auto_cache_ttl: timedelta | None = None
-    google_search_retrieval: bool | None = None
-    include_server_side_tool_invocations: bool | None = None
-    safety_settings: list[GoogleGenAiSafetySetting] | None = None
-    labels: dict[str, str] | None = None
-    service_tier: GoogleGenAiServiceTier | None = None
+    # Each option declared once: its property (spring.ai.google.genai.chat.<name>,
+    # bounds checked when bound) and, when the SDK's GenerateContentConfig takes it as
+    # it is, its name there; sent=False marks those the request converts itself (a
+    # default, thinkingConfig, toolConfig, a cached content, an enum's value...).
+    model: str | None = option(sent=False)
+    frequency_penalty: float | None = option()
+    max_tokens: int | None = option(property="max_output_tokens", wire="max_output_tokens", gt=0)
+    presence_penalty: float | None = option()
+    stop_sequences: list[str] | None = option()
+    temperature: float | None = option(ge=0, le=2, sent=False)
+    top_k: int | None = option(gt=0)
+    top_p: float | None = option(ge=0, le=1, sent=False)
+    output_schema: str | None = option(property="response_schema", sent=False)
+    tool_choice: ToolChoice | None = option(sent=False, bind_as="ToolChoiceProperties | None")
+    candidate_count: int | None = option(gt=0)
+    response_mime_type: str | None = option(sent=False)
+    thinking_budget: int | None = option(sent=False)
+    include_thoughts: bool | None = option(sent=False)
+    thinking_level: GoogleGenAiThinkingLevel | None = option(
+        sent=False, bind_as="ThinkingLevelProperty | None"
+    )
+    include_extended_usage_metadata: bool | None = option(sent=False)
+    cached_content_name: str | None = option(sent=False)
+    use_cached_content: bool | None = option(sent=False)
+    auto_cache_threshold: int | None = option(sent=False)
+    auto_cache_ttl: timedelta | None = option(sent=False, bind_as="Duration | None")
+    google_search_retrieval: bool | None = option(sent=False)
+    include_server_side_tool_invocations: bool | None = option(sent=False)
+    safety_settings: list[GoogleGenAiSafetySetting] | None = option(
+        sent=False, bind_as="list[SafetySettingProperties] | None"
+    )
+    # An empty dict of labels is not sent (as Spring's ``!labels.isEmpty()``).
+    labels: dict[str, str] | None = option(sent=False)
+    service_tier: GoogleGenAiServiceTier | None = option(
+        sent=False, bind_as="ServiceTierProperty | None"
+    )
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -31,6 +31,7 @@ from spring_ai_py.embedding import (
 from spring_ai_py.google.genai._client import credential_holder, genai_client, sdk
 from spring_ai_py.google.genai.common import PROVIDER_NAME
 from spring_ai_py.model._wire_limits import MaskedErrors
+from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import (
     OPERATION_EMBEDDING,
     LazyClients,
@@ -105,11 +106,17 @@ class GoogleGenAiTextEmbeddingOptions(EmbeddingOptions, Buildable):
     DEFAULT_MODEL_NAME: ClassVar[str] = GoogleGenAiTextEmbeddingModelName.GEMINI_EMBEDDING_001.get_name()
     _unchecked_fields: ClassVar[frozenset[str]] = frozenset({"task_type"})
 
-    model: str | None = None
-    task_type: GoogleGenAiTextEmbeddingOptions.TaskType | None = None
-    dimensions: int | None = None
-    title: str | None = None
-    auto_truncate: bool | None = None
+    # Each option declared once: its property (spring.ai.google.genai.embedding.text.
+    # <name>, bounds checked when bound) and, when the SDK's EmbedContentConfig takes it
+    # as it is, its name there (sent=False: the request converts it itself).
+    model: str | None = option(sent=False)
+    task_type: GoogleGenAiTextEmbeddingOptions.TaskType | None = option(
+        sent=False, bind_as="TaskTypeProperty | None"
+    )
+    dimensions: int | None = option(gt=0, wire="output_dimensionality")
+    # An empty title is not sent.
+    title: str | None = option(sent=False)
+    auto_truncate: bool | None = option()
 
     def __post_init__(self) -> None:
         check_field_types(self, self._unchecked_fields)
@@ -584,13 +591,9 @@ def _check_allowed(client: object) -> None:
 def _embed_config(options: GoogleGenAiTextEmbeddingOptions) -> Any:
     sdk()
     from google.genai import types
-    settings: dict[str, Any] = {}
-    if options.dimensions is not None:
-        settings["output_dimensionality"] = options.dimensions
+    settings: dict[str, Any] = request_values(options)
     if options.task_type is not None:
         settings["task_type"] = options.task_type.value
     if options.title:
         settings["title"] = options.title
-    if options.auto_truncate is not None:
-        settings["auto_truncate"] = options.auto_truncate
     return types.EmbedContentConfig(**settings)

@@ -47,6 +47,11 @@ EXPECTED = "word " * 20
 TARGET = 1.2
 ASYNC_CONTENDERS = ("raw", "raw-memory-sqlite", "memory-sqlite", "memory-postgres")
 THREAD_CONTENDERS = ("raw-threads", "memory-sqlite-threads")
+# The raw SDK gets the ChatClient model's timeout (Spring's 60 s, one figure for connect,
+# read, write and the wait for a pooled connection). With the SDK's own default (5 s to
+# connect) the streams beyond its 1,000 pooled connections fail under load, which ends
+# them early and makes the raw wave no floor to compare against.
+RAW_TIMEOUT = 60.0
 
 
 class PeakThreads:
@@ -103,7 +108,9 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
     if contender == "raw":
         import openai
 
-        sdk = openai.AsyncOpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+        sdk = openai.AsyncOpenAI(
+            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+        )
 
         async def one(index: int) -> str:
             stream = await sdk.chat.completions.create(
@@ -117,7 +124,9 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
         from spring_ai_py.chat.memory import MessageWindowChatMemory
         from spring_ai_py.chat.messages import AssistantMessage, UserMessage
 
-        sdk = openai.AsyncOpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+        sdk = openai.AsyncOpenAI(
+            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+        )
         memory = (
             MessageWindowChatMemory.builder()
             .chat_memory_repository(repository_for(contender, dsn, folder))
@@ -157,7 +166,7 @@ def thread_wave(contender: str, base_url: str, count: int, dsn: str | None) -> d
     if contender == "raw-threads":
         import openai
 
-        sdk = openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+        sdk = openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT)
 
         def one(index: int) -> str:
             stream = sdk.chat.completions.create(

@@ -41,17 +41,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from _common import API_KEY, BENCH_DIR, MODEL, ROOT, fake_server, proc_status
+from _common import API_KEY, BENCH_DIR, MODEL, RAW_TIMEOUT, ROOT, fake_server, proc_status
 
 EXPECTED = "word " * 20
 TARGET = 1.2
 ASYNC_CONTENDERS = ("raw", "raw-memory-sqlite", "memory-sqlite", "memory-postgres")
 THREAD_CONTENDERS = ("raw-threads", "memory-sqlite-threads")
-# The raw SDK gets the ChatClient model's timeout (Spring's 60 s, one figure for connect,
-# read, write and the wait for a pooled connection). With the SDK's own default (5 s to
-# connect) the streams beyond its 1,000 pooled connections fail under load, which ends
-# them early and makes the raw wave no floor to compare against.
-RAW_TIMEOUT = 60.0
 
 
 class PeakThreads:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from _common import API_KEY, MODEL
+from _common import API_KEY, MODEL, RAW_TIMEOUT
 
 from spring_ai_py.chat.client import ChatClient, ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.client.advisor.api import AdvisorChain, BaseAdvisor
@@ -57,13 +57,15 @@ WEATHER_TOOL_SCHEMA = [
 def openai_sync(base_url: str) -> Any:
     import openai
 
-    return openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+    return openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT)
 
 
 def openai_async(base_url: str) -> Any:
     import openai
 
-    return openai.AsyncOpenAI(base_url=base_url, api_key=API_KEY, max_retries=0)
+    return openai.AsyncOpenAI(
+        base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+    )
 
 
 def raw_call(client: Any) -> str | None:

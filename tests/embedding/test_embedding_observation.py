@@ -37,12 +37,17 @@ class Provider:
     input_tokens: int | None
     """What the server reports; ``None``: the API counts no input tokens."""
     error_type: str
+    """The SDK's error for a server error (500)."""
     model: AbstractEmbeddingModel
+    server: OpenAiTestServer | OllamaTestServer | GeminiTestServer
     answer: Callable[[], None]
     """Script the next answer: one 2-dimensional vector with the usage above."""
-    fail: Callable[[], None]
-    """Script the next answer: a server error (500)."""
-    requests: Callable[[], int]
+    error_endpoint: Any
+    """The ``endpoint`` of the server's ``enqueue_error`` for embeddings."""
+
+    def fail(self) -> None:
+        """Script the next answer: a server error (500)."""
+        self.server.enqueue_error(500, "boom", endpoint=self.error_endpoint)
 
 
 @contextlib.contextmanager
@@ -58,14 +63,18 @@ def _openai(tracing: SpanRecorder, meters: MeterProvider) -> Iterator[Provider]:
             options, tracer_provider=tracing.tracer_provider, meter_provider=meters
         )
         yield Provider(
-            "openai", "text-embedding-3-small", "text-embedding-3-small-0613", 7,
-            "InternalServerError", model,
-            lambda: server.enqueue_embeddings(
+            name="openai",
+            request_model="text-embedding-3-small",
+            response_model="text-embedding-3-small-0613",
+            input_tokens=7,
+            error_type="InternalServerError",
+            model=model,
+            server=server,
+            answer=lambda: server.enqueue_embeddings(
                 [[0.6, 0.8]], model="text-embedding-3-small-0613", prompt_tokens=7
             ),
-            lambda: server.enqueue_error(500, "boom", endpoint="embeddings"),
-            lambda: len(server.requests),
-        )  # fmt: skip
+            error_endpoint="embeddings",
+        )
         model.close()
 
 
@@ -81,13 +90,18 @@ def _ollama(tracing: SpanRecorder, meters: MeterProvider) -> Iterator[Provider]:
             meter_provider=meters,
         )
         yield Provider(
-            "ollama", "nomic-embed-text", "nomic-embed-text:latest", 7, "ResponseError", model,
-            lambda: server.enqueue_embeddings(
+            name="ollama",
+            request_model="nomic-embed-text",
+            response_model="nomic-embed-text:latest",
+            input_tokens=7,
+            error_type="ResponseError",
+            model=model,
+            server=server,
+            answer=lambda: server.enqueue_embeddings(
                 [[0.6, 0.8]], model="nomic-embed-text:latest", prompt_eval_count=7
             ),
-            lambda: server.enqueue_error(500, "boom", endpoint="embed"),
-            lambda: len(server.requests),
-        )  # fmt: skip
+            error_endpoint="embed",
+        )
         model.close()
 
 
@@ -108,12 +122,16 @@ def _google(tracing: SpanRecorder, meters: MeterProvider) -> Iterator[Provider]:
         )
         # The Gemini Developer API counts no tokens of an embedding: no token metric.
         yield Provider(
-            "google_genai", "gemini-embedding-001", "gemini-embedding-001", None, "ServerError",
-            model,
-            lambda: server.enqueue_embeddings([0.6, 0.8]),
-            lambda: server.enqueue_error(500, "boom", endpoint="embedding"),
-            lambda: len(server.requests),
-        )  # fmt: skip
+            name="google_genai",
+            request_model="gemini-embedding-001",
+            response_model="gemini-embedding-001",
+            input_tokens=None,
+            error_type="ServerError",
+            model=model,
+            server=server,
+            answer=lambda: server.enqueue_embeddings([0.6, 0.8]),
+            error_endpoint="embedding",
+        )
         model.close()
 
 
@@ -204,7 +222,7 @@ def test_a_failed_call_marks_the_span_and_the_duration(observed: Observed, await
         observed.embed(awaited)
 
     assert type(raised.value).__qualname__ == provider.error_type
-    assert provider.requests() == 1
+    assert len(provider.server.requests) == 1  # one attempt: no retry
     (span,) = observed.spans.spans
     assert span.name == f"embeddings {provider.request_model}"
     assert span.status.status_code.name == "ERROR"

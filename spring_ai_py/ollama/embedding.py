@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
-
-from opentelemetry.util.types import AttributeValue
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._field_types import check_field_types
-from spring_ai_py._observation import call_step
 from spring_ai_py.chat.metadata import DefaultUsage
 from spring_ai_py.embedding import (
     AbstractEmbeddingModel,
@@ -24,8 +18,9 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.embedding.observation._embedding_model import EmbeddingModelObservation
 from spring_ai_py.model.option_fields import option, request_values
-from spring_ai_py.model.provider import OPERATION_EMBEDDING, LazyClients, ModelInstruments
+from spring_ai_py.model.provider import LazyClients
 from spring_ai_py.ollama._wire import dump, sdk_errors
 from spring_ai_py.ollama.api import PROVIDER_NAME, OllamaApi, OllamaModel
 from spring_ai_py.ollama.management import ModelManagementOptions, initialize_model
@@ -33,7 +28,7 @@ from spring_ai_py.ollama.management import ModelManagementOptions, initialize_mo
 if TYPE_CHECKING:
     import ollama
     from opentelemetry.metrics import MeterProvider
-    from opentelemetry.trace import Span, TracerProvider
+    from opentelemetry.trace import TracerProvider
 
 __all__ = ["OllamaEmbeddingModel", "OllamaEmbeddingOptions"]
 
@@ -200,6 +195,16 @@ class OllamaEmbeddingOptions(EmbeddingOptions, Buildable):
     # --- end of generated builder ---
 
 
+def _response(native: dict[str, Any]) -> EmbeddingResponse:
+    """Ollama's answer as an ``EmbeddingResponse`` (its prompt tokens are
+    ``prompt_eval_count``)."""
+    vectors = native.get("embeddings") or []
+    results = [Embedding([float(v) for v in vector], index) for index, vector in enumerate(vectors)]
+    prompt_tokens = native.get("prompt_eval_count") or 0
+    model = str(native.get("model") or "")
+    return EmbeddingResponse(results, EmbeddingResponseMetadata(model, DefaultUsage(prompt_tokens, 0)))
+
+
 class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
     """Spring's ``OllamaEmbeddingModel``: embeddings from Ollama's ``/api/embed``.
 
@@ -233,7 +238,7 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         self._model_management_options = model_management_options
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
-        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        self._observation = EmbeddingModelObservation(PROVIDER_NAME, tracer_provider, meter_provider)
         self._clients: LazyClients[Any, Any] = LazyClients(
             api.new_client, ollama_client, ollama_client_async
         )
@@ -255,15 +260,12 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         _assert.not_empty(request.get_instructions(), "At least one text is required!")
         options, model, arguments = self.ollama_embedding_request(request)
         client = self._clients.sync_client(None)
-        started = time.perf_counter()
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                with sdk_errors(client):
-                    native = dump(client.embed(**arguments))
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, started, span, metric_attributes)
+
+        def send() -> dict[str, Any]:
+            with sdk_errors(client):
+                return dump(client.embed(**arguments))
+
+        return self._observation.call(model, options.dimensions, send, _response)
 
     async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
         """:meth:`call` on the SDK's async client (cancelling the awaiting task cancels
@@ -275,15 +277,12 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
         _assert.not_empty(request.get_instructions(), "At least one text is required!")
         options, model, arguments = self.ollama_embedding_request(request)
         client = self._clients.async_client(None)
-        started = time.perf_counter()
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                with sdk_errors(client):
-                    native = dump(await client.embed(**arguments))
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, started, span, metric_attributes)
+
+        async def send() -> dict[str, Any]:
+            with sdk_errors(client):
+                return dump(await client.embed(**arguments))
+
+        return await self._observation.acall(model, options.dimensions, send, _response)
 
     def ollama_embedding_request(
         self, request: EmbeddingRequest
@@ -302,61 +301,6 @@ class OllamaEmbeddingModel(AbstractEmbeddingModel, Buildable):
             if value is not None:
                 arguments[name] = value
         return options, model, arguments
-
-    @contextlib.contextmanager
-    def _observed(
-        self, options: OllamaEmbeddingOptions, model: str
-    ) -> Iterator[tuple[Span, dict[str, AttributeValue]]]:
-        def attributes() -> dict[str, AttributeValue]:
-            values: dict[str, AttributeValue] = {
-                "gen_ai.operation.name": OPERATION_EMBEDDING,
-                "gen_ai.system": PROVIDER_NAME,
-                "gen_ai.provider.name": PROVIDER_NAME,
-                "gen_ai.request.model": model,
-            }
-            if options.dimensions is not None:
-                values["gen_ai.request.embedding.dimensions"] = options.dimensions
-            return values
-
-        with call_step(self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes) as span:
-            yield span, attributes()
-
-    def _failed(
-        self, started: float, metric_attributes: dict[str, AttributeValue], error: BaseException
-    ) -> None:
-        self._instruments.duration.record(
-            time.perf_counter() - started,
-            {**metric_attributes, "error.type": type(error).__qualname__},
-        )
-
-    def _response(
-        self,
-        native: dict[str, Any],
-        started: float,
-        span: Span,
-        metric_attributes: dict[str, AttributeValue],
-    ) -> EmbeddingResponse:
-        vectors = native.get("embeddings") or []
-        results = [Embedding([float(v) for v in vector], index) for index, vector in enumerate(vectors)]
-        prompt_tokens = native.get("prompt_eval_count") or 0
-        model = str(native.get("model") or "")
-        response = EmbeddingResponse(
-            results, EmbeddingResponseMetadata(model, DefaultUsage(prompt_tokens, 0))
-        )
-        metric_attributes["gen_ai.response.model"] = model
-        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
-        self._instruments.token_usage.record(
-            prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
-        )
-        if span.is_recording():
-            span.set_attributes(
-                {
-                    "gen_ai.response.model": model,
-                    "gen_ai.usage.input_tokens": int(prompt_tokens),
-                    "gen_ai.usage.total_tokens": int(prompt_tokens),
-                }
-            )
-        return response
 
     def close(self) -> None:
         """Close the SDK clients this model created (not the ones passed in)."""

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import enum
-import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
-
-from opentelemetry.util.types import AttributeValue
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._field_types import check_field_types
-from spring_ai_py._observation import call_step
 from spring_ai_py.chat.metadata import DefaultUsage
 from spring_ai_py.document import Document, MetadataMode
 from spring_ai_py.embedding import (
@@ -26,6 +21,7 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.embedding.observation._embedding_model import EmbeddingModelObservation
 from spring_ai_py.model._wire_limits import (
     CALL_LIMIT_FIELDS,
     AnswerTooLargeError,
@@ -34,9 +30,7 @@ from spring_ai_py.model._wire_limits import (
 )
 from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import (
-    OPERATION_EMBEDDING,
     LazyClients,
-    ModelInstruments,
     _require_api_key,
     normalize_timeout,
     options_repr,
@@ -45,7 +39,7 @@ from spring_ai_py.openai.chat_model import new_openai_client
 
 if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
-    from opentelemetry.trace import Span, TracerProvider
+    from opentelemetry.trace import TracerProvider
 
 _PROVIDER = "openai"
 T = TypeVar("T")
@@ -233,6 +227,13 @@ async def _abounded(exchange: Exchange, send: Awaitable[T]) -> T:
         raise
 
 
+def _response(native: Any) -> EmbeddingResponse:
+    """The SDK's answer as an ``EmbeddingResponse``."""
+    results = [Embedding(list(item.embedding), item.index) for item in native.data]
+    usage = DefaultUsage(native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage)
+    return EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
+
+
 class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
     """Spring's ``OpenAiEmbeddingModel``: embeddings from OpenAI's Embeddings API.
 
@@ -259,7 +260,7 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
         self._openai_client = openai_client
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
-        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        self._observation = EmbeddingModelObservation(_PROVIDER, tracer_provider, meter_provider)
         self._clients = LazyClients(
             lambda asynchronous: new_openai_client(self._options, asynchronous),
             openai_client,
@@ -276,15 +277,13 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
     def call(self, request: EmbeddingRequest) -> EmbeddingResponse:
         options, model, params = self._prepare(request)
         client = self._clients.sync_client(options.max_retries)
-        started = time.perf_counter()
         exchange = Exchange.for_call(options)
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                native = _bounded(exchange, lambda: client.embeddings.create(**params))
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, started, span, metric_attributes)
+        return self._observation.call(
+            model,
+            options.dimensions,
+            lambda: _bounded(exchange, lambda: client.embeddings.create(**params)),
+            _response,
+        )
 
     async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
         """:meth:`call` on the SDK's async client: no thread is held while the API
@@ -294,15 +293,13 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
             return await super().acall(request)
         options, model, params = self._prepare(request)
         client = self._clients.async_client(options.max_retries)
-        started = time.perf_counter()
         exchange = Exchange.for_call(options)
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                native = await _abounded(exchange, client.embeddings.create(**params))
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, started, span, metric_attributes)
+        return await self._observation.acall(
+            model,
+            options.dimensions,
+            lambda: _abounded(exchange, client.embeddings.create(**params)),
+            _response,
+        )
 
     def _prepare(
         self, request: EmbeddingRequest
@@ -320,62 +317,6 @@ class OpenAiEmbeddingModel(AbstractEmbeddingModel, Buildable):
             if value is not None:
                 params[name] = value
         return options, model, params
-
-    @contextlib.contextmanager
-    def _observed(
-        self, options: OpenAiEmbeddingOptions, model: str
-    ) -> Iterator[tuple[Span, dict[str, AttributeValue]]]:
-        """The ``embeddings <model>`` span (current inside the block, which may await)
-        and the attributes of the request's metrics."""
-
-        def attributes() -> dict[str, AttributeValue]:
-            values: dict[str, AttributeValue] = {
-                "gen_ai.operation.name": OPERATION_EMBEDDING,
-                "gen_ai.system": _PROVIDER,
-                "gen_ai.provider.name": _PROVIDER,
-                "gen_ai.request.model": model,
-            }
-            if options.dimensions is not None:
-                values["gen_ai.request.embedding.dimensions"] = options.dimensions
-            return values
-
-        with call_step(self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes) as span:
-            yield span, attributes()
-
-    def _failed(
-        self, started: float, metric_attributes: dict[str, AttributeValue], error: BaseException
-    ) -> None:
-        self._instruments.duration.record(
-            time.perf_counter() - started,
-            {**metric_attributes, "error.type": type(error).__qualname__},
-        )
-
-    def _response(
-        self,
-        native: Any,
-        started: float,
-        span: Span,
-        metric_attributes: dict[str, AttributeValue],
-    ) -> EmbeddingResponse:
-        """The SDK's answer as an ``EmbeddingResponse``, with its metrics and span
-        attributes recorded."""
-        results = [Embedding(list(item.embedding), item.index) for item in native.data]
-        usage = DefaultUsage(native.usage.prompt_tokens, 0, native.usage.total_tokens, native.usage)
-        response = EmbeddingResponse(results, EmbeddingResponseMetadata(native.model, usage))
-        metric_attributes["gen_ai.response.model"] = native.model
-        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
-        self._instruments.token_usage.record(
-            native.usage.prompt_tokens, {**metric_attributes, "gen_ai.token.type": "input"}
-        )
-        if span.is_recording():
-            span.set_attributes(
-                {
-                    "gen_ai.response.model": native.model,
-                    "gen_ai.usage.input_tokens": int(native.usage.prompt_tokens),
-                    "gen_ai.usage.total_tokens": int(native.usage.total_tokens),
-                }
-            )
-        return response
 
     def close(self) -> None:
         """Close the SDK client this model created (not one passed in)."""

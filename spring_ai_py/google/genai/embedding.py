@@ -4,20 +4,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import threading
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
-
-from opentelemetry.util.types import AttributeValue
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._builder import Buildable
 from spring_ai_py._field_types import check_field_types
-from spring_ai_py._observation import call_step
 from spring_ai_py.chat.metadata import DefaultUsage
 from spring_ai_py.document import Document, MetadataMode
 from spring_ai_py.embedding import (
@@ -28,21 +22,20 @@ from spring_ai_py.embedding import (
     EmbeddingResponse,
     EmbeddingResponseMetadata,
 )
+from spring_ai_py.embedding.observation._embedding_model import EmbeddingModelObservation
 from spring_ai_py.google.genai._client import credential_holder, genai_client, sdk
 from spring_ai_py.google.genai.common import PROVIDER_NAME
 from spring_ai_py.model._wire_limits import MaskedErrors
 from spring_ai_py.model.option_fields import option, request_values
 from spring_ai_py.model.provider import (
-    OPERATION_EMBEDDING,
     LazyClients,
-    ModelInstruments,
     normalize_timeout,
 )
 
 if TYPE_CHECKING:
     from google import genai
     from opentelemetry.metrics import MeterProvider
-    from opentelemetry.trace import Span, TracerProvider
+    from opentelemetry.trace import TracerProvider
 
 __all__ = [
     "GoogleGenAiEmbeddingConnectionDetails",
@@ -371,7 +364,10 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         self._metadata_mode = metadata_mode if metadata_mode is not None else MetadataMode.EMBED
         self._tracer_provider = tracer_provider
         self._meter_provider = meter_provider
-        self._instruments = ModelInstruments(tracer_provider, meter_provider)
+        # Gemini counts no input tokens: the usage is a total, on the span only.
+        self._observation = EmbeddingModelObservation(
+            PROVIDER_NAME, tracer_provider, meter_provider, reports_input_tokens=False
+        )
         given = connection_details.genai_client
         # Awaited calls use one async client per event loop, closed with its loop (a
         # script may call asyncio.run many times); a given client's aio is used as is.
@@ -401,37 +397,35 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         options, model, texts, valid = self._prepare(request)
         client = self._connection_details.get_genai_client()
         _check_allowed(client)
-        started = time.perf_counter()
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                with MaskedErrors(_errors().APIError, credential_holder(client), None):
-                    native = client.models.embed_content(
-                        model=self._connection_details.get_model_endpoint_name(model),
-                        contents=valid,
-                        config=_embed_config(options),
-                    )
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, model, texts, started, span, metric_attributes)
+
+        def send() -> Any:
+            with MaskedErrors(_errors().APIError, credential_holder(client), None):
+                return client.models.embed_content(
+                    model=self._connection_details.get_model_endpoint_name(model),
+                    contents=valid,
+                    config=_embed_config(options),
+                )
+
+        return self._observation.call(
+            model, options.dimensions, send, lambda native: _response(native, model, texts)
+        )
 
     async def acall(self, request: EmbeddingRequest) -> EmbeddingResponse:
         """:meth:`call` on the client's ``aio``: no thread is held while the API answers."""
         options, model, texts, valid = self._prepare(request)
         client = self._async_clients.async_client(None)
-        started = time.perf_counter()
-        with self._observed(options, model) as (span, metric_attributes):
-            try:
-                with MaskedErrors(_errors().APIError, credential_holder(client), None):
-                    native = await client.models.embed_content(
-                        model=self._connection_details.get_model_endpoint_name(model),
-                        contents=valid,
-                        config=_embed_config(options),
-                    )
-            except BaseException as error:
-                self._failed(started, metric_attributes, error)
-                raise
-            return self._response(native, model, texts, started, span, metric_attributes)
+
+        async def send() -> Any:
+            with MaskedErrors(_errors().APIError, credential_holder(client), None):
+                return await client.models.embed_content(
+                    model=self._connection_details.get_model_endpoint_name(model),
+                    contents=valid,
+                    config=_embed_config(options),
+                )
+
+        return await self._observation.acall(
+            model, options.dimensions, send, lambda native: _response(native, model, texts)
+        )
 
     def _prepare(
         self, request: EmbeddingRequest
@@ -447,65 +441,6 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         if not valid:
             raise ValueError("No embedding input is provided - all texts are null or empty")
         return options, options.model, texts, valid
-
-    @contextlib.contextmanager
-    def _observed(
-        self, options: GoogleGenAiTextEmbeddingOptions, model: str
-    ) -> Iterator[tuple[Span, dict[str, AttributeValue]]]:
-        def attributes() -> dict[str, AttributeValue]:
-            values: dict[str, AttributeValue] = {
-                "gen_ai.operation.name": OPERATION_EMBEDDING,
-                "gen_ai.system": PROVIDER_NAME,
-                "gen_ai.provider.name": PROVIDER_NAME,
-                "gen_ai.request.model": model,
-            }
-            if options.dimensions is not None:
-                values["gen_ai.request.embedding.dimensions"] = options.dimensions
-            return values
-
-        with call_step(self._instruments.tracer, f"{OPERATION_EMBEDDING} {model}", attributes) as span:
-            yield span, attributes()
-
-    def _failed(
-        self, started: float, metric_attributes: dict[str, AttributeValue], error: BaseException
-    ) -> None:
-        self._instruments.duration.record(
-            time.perf_counter() - started,
-            {**metric_attributes, "error.type": type(error).__qualname__},
-        )
-
-    def _response(
-        self,
-        native: Any,
-        model: str,
-        texts: list[str],
-        started: float,
-        span: Span,
-        metric_attributes: dict[str, AttributeValue],
-    ) -> EmbeddingResponse:
-        vectors = list(native.embeddings or ())
-        results: list[Embedding] = []
-        tokens = 0
-        position = 0
-        for index, text in enumerate(texts):
-            if text and text.strip():
-                if position < len(vectors):
-                    item = vectors[position]
-                    if item.values is not None:
-                        results.append(Embedding(list(item.values), index))
-                    statistics = getattr(item, "statistics", None)
-                    if statistics is not None and statistics.token_count is not None:
-                        tokens += int(statistics.token_count)
-                    position += 1
-            else:
-                results.append(Embedding([], index))
-        usage = DefaultUsage(0, 0, tokens)
-        response = EmbeddingResponse(results, EmbeddingResponseMetadata(model, usage))
-        metric_attributes["gen_ai.response.model"] = model
-        self._instruments.duration.record(time.perf_counter() - started, metric_attributes)
-        if span.is_recording():
-            span.set_attributes({"gen_ai.response.model": model, "gen_ai.usage.total_tokens": tokens})
-        return response
 
     def close(self) -> None:
         """Close the clients the model and its connection details built (not one passed
@@ -569,6 +504,28 @@ class GoogleGenAiTextEmbeddingModel(AbstractEmbeddingModel, Buildable):
         """A builder pre-filled with this object's values."""
         return self.Builder(type(self), self._builder_state())
     # --- end of generated builder ---
+
+
+def _response(native: Any, model: str, texts: list[str]) -> EmbeddingResponse:
+    """The SDK's answer as an ``EmbeddingResponse``: an empty vector at the index of each
+    empty text (not sent), the total of the vectors' token counts as the usage."""
+    vectors = list(native.embeddings or ())
+    results: list[Embedding] = []
+    tokens = 0
+    position = 0
+    for index, text in enumerate(texts):
+        if text and text.strip():
+            if position < len(vectors):
+                item = vectors[position]
+                if item.values is not None:
+                    results.append(Embedding(list(item.values), index))
+                statistics = getattr(item, "statistics", None)
+                if statistics is not None and statistics.token_count is not None:
+                    tokens += int(statistics.token_count)
+                position += 1
+        else:
+            results.append(Embedding([], index))
+    return EmbeddingResponse(results, EmbeddingResponseMetadata(model, DefaultUsage(0, 0, tokens)))
 
 
 def _errors() -> Any:

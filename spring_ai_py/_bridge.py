@@ -29,12 +29,12 @@ the blocking caller.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import collections
 import contextvars
-import queue
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from concurrent.futures import CancelledError, Executor
+from concurrent.futures import Executor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
@@ -44,6 +44,8 @@ from spring_ai_py._lazy import lazy_singleton
 T = TypeVar("T")
 
 _BRIDGE_THREAD = "spring-ai-py-bridge"
+
+
 @lazy_singleton
 def _private_loop() -> asyncio.AbstractEventLoop:
     """The library's private event loop, running on a daemon thread, started lazily."""
@@ -86,7 +88,9 @@ def _submit(coro: Coroutine[Any, Any, T]) -> ConcurrentFuture[T]:
                 result.set_result(t.result())
 
         task.add_done_callback(done)
-        result.add_done_callback(lambda f: loop.call_soon_threadsafe(task.cancel) if f.cancelled() else None)
+        result.add_done_callback(
+            lambda f: loop.call_soon_threadsafe(task.cancel) if f.cancelled() else None
+        )
 
     loop.call_soon_threadsafe(start)
     return result
@@ -139,61 +143,179 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         raise
 
 
+class _Handoff:
+    """One plain ``for`` over a stream: the consuming thread and its pump task on the loop.
+
+    The pump pulls one item per request of the consumer (like a Flux subscriber's
+    ``request(1)``): running ahead would consume the stream, and fire its completion side
+    effects, even when the caller stops early. Per item the pump stores it and releases
+    ``ready`` (a lock used as a latch: the consumer blocks acquiring it), then awaits
+    ``waiter``; the consumer's next request resolves ``waiter`` through the loop's
+    :class:`_Requests`, which wakes the loop once for all requests made since it last ran.
+    """
+
+    __slots__ = ("abandoned", "finished", "item", "ok", "ready", "stop", "task", "waiter")
+
+    def __init__(self) -> None:
+        self.ready = threading.Lock()
+        self.ready.acquire()
+        self.ok = True
+        self.item: Any = None
+        self.finished = False  # the pump delivered its last outcome and closed the source
+        self.stop = False  # the consumer stopped early: the pump closes the source
+        self.abandoned = False  # the consumer was interrupted and takes nothing more
+        self.waiter: asyncio.Future[None] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def deliver(self, ok: bool, item: Any) -> None:
+        """On the loop: hand ``item`` (``ok``) or an exception (not ``ok``) to the consumer.
+
+        The pump delivers only after the consumer took the previous item (it requested
+        the next one, or stopped), so ``ready`` is held here, unless the consumer was
+        interrupted and may have left an item untaken.
+        """
+        self.ok = ok
+        self.item = item
+        if not self.abandoned:
+            self.ready.release()
+
+    def interrupt(self) -> None:
+        """On the loop: the consumer was interrupted (Ctrl-C) and does not wait for the end.
+
+        A pump awaiting the next request stops and closes the source; a pump inside the
+        source is cancelled.
+        """
+        self.abandoned = True
+        self.item = None
+        if self.waiter is not None and not self.waiter.done():
+            self.stop = True
+            self.waiter.set_result(None)
+        elif self.task is not None and not self.finished:
+            self.task.cancel()
+
+
+class _Requests:
+    """The consumers' requests to the bridge loop, coalesced into one wake-up per loop turn.
+
+    ``call_soon_threadsafe`` per request writes to the loop's self-pipe every time; with
+    many consuming threads most requests arrive while a wake-up is already scheduled,
+    and join it instead.
+    """
+
+    __slots__ = ("_loop", "_pending", "_scheduled")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._pending: collections.deque[_Handoff] = collections.deque()
+        self._scheduled = False
+
+    def request(self, handoff: _Handoff) -> None:
+        """From any thread: resolve ``handoff``'s waiter on the loop."""
+        self._pending.append(handoff)
+        # Appended before the flag is read, and _drain clears the flag before it pops:
+        # either the scheduled drain sees this handoff or this call schedules another.
+        if not self._scheduled:
+            self._scheduled = True
+            try:
+                self._loop.call_soon_threadsafe(self._drain)
+            except BaseException:  # Ctrl-C right here must not leave the flag set for good
+                self._scheduled = False
+                raise
+
+    def _drain(self) -> None:
+        self._scheduled = False
+        pending = self._pending
+        while pending:
+            waiter = pending.popleft().waiter
+            if waiter is not None and not waiter.done():
+                waiter.set_result(None)
+
+
+@lazy_singleton
+def _requests() -> _Requests:
+    return _Requests(_private_loop())
+
+
+async def _pump(source: AsyncIterator[Any], handoff: _Handoff) -> None:
+    """The whole iteration of ``source`` as one task on the bridge loop, item by request."""
+    loop = asyncio.get_running_loop()
+    ok, outcome = True, _DONE
+    try:
+        while True:
+            try:
+                item = await anext(source)
+            except StopAsyncIteration:
+                break
+            waiter = handoff.waiter = loop.create_future()
+            handoff.deliver(True, item)
+            await waiter
+            if handoff.stop:
+                break
+    except BaseException as error:  # handed to the consuming thread
+        ok, outcome = False, error
+        # asyncio lets SystemExit and KeyboardInterrupt escape run_forever(), which would
+        # kill the shared loop thread and hang every later user of the bridge: they end
+        # here, as any other exception, and only cancellation ends the task as cancelled.
+        if isinstance(error, asyncio.CancelledError):
+            raise
+    finally:
+        handoff.waiter = None
+        try:
+            aclose = getattr(source, "aclose", None)
+            if aclose is not None:
+                await aclose()
+        except BaseException as error:
+            if ok:  # a failure to close is the outcome when nothing failed before
+                ok, outcome = False, error
+            if isinstance(error, asyncio.CancelledError):
+                raise
+        finally:
+            handoff.finished = True
+            handoff.deliver(ok, outcome)
+
+
 _DONE = object()
 
 
 def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
     """Iterate ``source`` from blocking code; see the module docstring for the rules."""
-    items: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
-    stop = threading.Event()
-    # The pump pulls one item per request of the consumer (like a Flux subscriber's
-    # request(1)): running ahead would consume the stream, and fire its completion side
-    # effects, even when the caller stops early.
-    demand = asyncio.Semaphore(0)
-
-    async def pump() -> None:
-        outcome: tuple[bool, Any] = (False, asyncio.CancelledError())
-        try:
-            while True:
-                await demand.acquire()
-                if stop.is_set():
-                    break
-                try:
-                    item = await anext(source)
-                except StopAsyncIteration:
-                    break
-                items.put((True, item))
-            outcome = (True, _DONE)
-        except BaseException as error:  # handed to the consuming thread
-            outcome = (False, error)
-            if isinstance(error, asyncio.CancelledError):
-                raise
-        finally:
-            aclose = getattr(source, "aclose", None)
-            try:
-                if aclose is not None:
-                    await aclose()
-            finally:
-                items.put(outcome)
-
     loop = _private_loop()
-    future = _submit(pump())
+    requests = _requests()
+    handoff = _Handoff()
+    context = contextvars.copy_context()
+
+    def start() -> None:
+        handoff.task = loop.create_task(_pump(source, handoff), context=context)
+
+    loop.call_soon_threadsafe(start)
+    holding = False  # the consumer holds an item and the pump awaits its next request
     try:
         while True:
-            loop.call_soon_threadsafe(demand.release)
-            ok, item = items.get()
-            if not ok:
-                raise item
+            handoff.ready.acquire()
+            if not handoff.ok:
+                raise handoff.item
+            item = handoff.item
             if item is _DONE:
                 return
+            handoff.item = None
+            holding = True
             yield item
+            holding = False
+            requests.request(handoff)
     finally:
-        stop.set()
-        if not future.done():
-            # Wake the pump so it closes the source, and wait for that to finish.
-            loop.call_soon_threadsafe(demand.release)
-            with contextlib.suppress(CancelledError):
-                future.result()
+        if holding:
+            # Stopped early (break, close(), the iterator collected): the pump closes the
+            # source; wait for that to finish, except on the loop's own thread (a
+            # collection there) or at interpreter exit, where the wait would not end.
+            handoff.stop = True
+            requests.request(handoff)
+            if threading.current_thread().name != _BRIDGE_THREAD and not sys.is_finalizing():
+                handoff.ready.acquire()
+                if not handoff.ok and not isinstance(handoff.item, asyncio.CancelledError):
+                    raise handoff.item
+        elif not handoff.finished:
+            # Interrupted while waiting for an item (Ctrl-C): cancel, without waiting.
+            loop.call_soon_threadsafe(handoff.interrupt)
 
 
 async def run_blocking(executor: Executor | None, fn: Callable[..., T], *args: Any) -> T:

@@ -248,3 +248,152 @@ def test_system_exit_in_a_bridged_coroutine_reaches_the_caller_and_the_loop_surv
         run_sync(leave())
     assert caught.value.code == 3
     assert run_sync(answer()) == 42  # the shared loop thread is still alive
+
+
+def test_iterate_sync_closes_the_source_when_the_iterator_is_dropped_unclosed() -> None:
+    source = Source(list(range(10)))
+    iterator = iterate_sync(source)
+    assert next(iterator) == 0
+    del iterator  # no close(), no break: the collected generator still stops the pump
+    assert source.closed
+    assert source.pulled == 1
+
+
+def test_iterate_sync_closes_the_source_when_a_cycle_holding_it_is_collected() -> None:
+    import gc
+
+    source = Source(list(range(10)))
+
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.cycle = holder  # type: ignore[attr-defined]
+    holder.iterator = iterate_sync(source)  # type: ignore[attr-defined]
+    assert next(holder.iterator) == 0  # type: ignore[attr-defined]
+    del holder
+    gc.collect()
+    assert source.closed
+    assert source.pulled == 1
+
+
+def test_iterate_sync_closes_when_collected_on_the_bridge_thread_without_deadlock() -> None:
+    """A collection on the loop's own thread cannot wait for the pump there: it only stops it."""
+    source = Source(list(range(10)))
+    iterator = iterate_sync(source)
+    assert next(iterator) == 0
+    holder = [iterator]
+    del iterator
+
+    async def drop_on_the_loop() -> None:
+        holder.clear()  # the last reference goes here: close() runs on the bridge thread
+        await asyncio.sleep(0)
+
+    run_sync(drop_on_the_loop())
+    run_sync(asyncio.sleep(0.01))
+    assert source.closed
+    assert source.pulled == 1
+
+
+def test_iterate_sync_raises_a_failure_to_close_on_early_stop() -> None:
+    class FailingClose(Source):
+        async def aclose(self) -> None:
+            raise OSError("close failed")
+
+    iterator = iterate_sync(FailingClose([1, 2, 3]))
+    assert next(iterator) == 1
+    with pytest.raises(OSError, match="close failed"):
+        iterator.close()  # type: ignore[attr-defined]
+
+
+def test_iterate_sync_raises_a_failure_to_close_at_the_end() -> None:
+    class FailingClose(Source):
+        async def aclose(self) -> None:
+            raise OSError("close failed")
+
+    with pytest.raises(OSError, match="close failed"):
+        list(iterate_sync(FailingClose([1, 2])))
+
+
+def test_iterate_sync_hands_a_cancelled_source_over_as_cancelled_error() -> None:
+    async def gen() -> AsyncIterator[int]:
+        yield 1
+        raise asyncio.CancelledError
+
+    iterator = iterate_sync(gen())
+    assert next(iterator) == 1
+    with pytest.raises(asyncio.CancelledError):
+        next(iterator)
+
+
+def test_system_exit_in_a_streamed_source_reaches_the_consumer_and_the_loop_survives() -> None:
+    import sys
+
+    async def leave() -> AsyncIterator[int]:
+        yield 1
+        sys.exit(4)
+
+    with pytest.raises(SystemExit) as caught:
+        list(iterate_sync(leave()))
+    assert caught.value.code == 4
+    assert list(iterate_sync(Source([7]))) == [7]  # the shared loop thread is still alive
+
+
+def test_an_interrupted_consumer_cancels_the_pump_inside_the_source() -> None:
+    """Ctrl-C while the pump waits inside the source: the pump is cancelled, the source closed."""
+    import signal
+
+    entered = threading.Event()
+    closed = threading.Event()
+    interrupted = threading.Event()
+
+    async def slow() -> AsyncIterator[int]:
+        try:
+            yield 1
+            entered.set()
+            await asyncio.sleep(60)
+            yield 2
+        finally:
+            closed.set()
+
+    def once(signum: int, frame: object) -> None:
+        if not interrupted.is_set():
+            interrupted.set()
+            raise KeyboardInterrupt
+
+    def press_ctrl_c(main: int) -> None:
+        # To the consuming thread itself, as a terminal's Ctrl-C reaches the main thread,
+        # and again until it is seen: a signal landing just before the thread blocks in
+        # the lock is only seen when the lock is released.
+        entered.wait(5)
+        while not interrupted.wait(0.05):
+            signal.pthread_kill(main, signal.SIGINT)
+
+    iterator = iterate_sync(slow())
+    assert next(iterator) == 1
+    previous = signal.signal(signal.SIGINT, once)
+    timer = threading.Thread(target=press_ctrl_c, args=(threading.get_ident(),))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            next(iterator)
+    finally:
+        interrupted.set()
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
+    assert closed.wait(5)
+    assert list(iterate_sync(Source([7]))) == [7]
+
+
+def test_many_threads_each_get_their_own_stream_in_order() -> None:
+    results: dict[int, list[int]] = {}
+
+    def consume(index: int) -> None:
+        results[index] = list(iterate_sync(Source([index * 100 + i for i in range(20)])))
+
+    threads = [threading.Thread(target=consume, args=(i,)) for i in range(50)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == {i: [i * 100 + k for k in range(20)] for i in range(50)}

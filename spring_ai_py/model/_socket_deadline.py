@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import httpcore2
+from httpcore2._utils import is_socket_readable as _is_socket_readable
 
 from spring_ai_py._compat import connection_pools
 from spring_ai_py.model._wire_limits import _CURRENT, Exchange
@@ -178,12 +179,19 @@ class Backend(httpcore2.NetworkBackend):
 
 
 class AsyncStream(httpcore2.AsyncNetworkStream):
-    """The async :class:`Stream`."""
+    """The async :class:`Stream`.
 
-    __slots__ = ("_inner",)
+    ``get_extra_info("is_readable")`` (asked for every idle connection of the pool each
+    time the pool assigns requests: quadratic in the connections under many concurrent
+    streams) checks the raw socket, looked up once: anyio's lookup builds its attribute
+    table and asks the kernel for the peer's address on every call.
+    """
+
+    __slots__ = ("_inner", "_socket")
 
     def __init__(self, inner: Any) -> None:
         self._inner = inner
+        self._socket: Any = None
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         exchange = _CURRENT.get()
@@ -234,6 +242,12 @@ class AsyncStream(httpcore2.AsyncNetworkStream):
             raise
 
     def get_extra_info(self, info: str) -> Any:
+        if info == "is_readable":
+            sock = self._socket
+            if sock is None:
+                sock = self._socket = self._inner.get_extra_info("socket")
+            # A closed socket (fileno -1) or none counts as readable: the next read ends.
+            return _is_socket_readable(sock)
         return self._inner.get_extra_info(info)
 
 

@@ -72,20 +72,6 @@ class JdbcOperations(ABC):
     ) -> None:
         self.close()
 
-    @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        if self._closed:
-            raise RuntimeError(f"{type(self).__name__} is closed")
-        if not self._schema_ready:
-            self._create_schema_once()
-        source = self._source
-        with source.connection() as conn:
-            if source.prepared:
-                yield conn
-            else:
-                with self._prepared(conn):
-                    yield conn
-
     def _create_schema_once(self) -> None:
         """Create the schema, once (the first operation of any thread does it)."""
         with self._schema_lock:
@@ -113,9 +99,19 @@ class JdbcOperations(ABC):
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:
-        with self._connection() as conn:
-            cursor = conn.cursor()
-            try:
-                yield cursor
-            finally:
-                cursor.close()
+        """A cursor on a borrowed connection, for one operation."""
+        if self._closed:
+            raise RuntimeError(f"{type(self).__name__} is closed")
+        if not self._schema_ready:
+            self._create_schema_once()
+        source = self._source
+        with source.connection() as conn:
+            if source.prepared:
+                cursor = conn.cursor()
+                try:
+                    yield cursor
+                finally:
+                    cursor.close()
+            else:
+                with self._prepared(conn), closing(conn.cursor()) as cursor:
+                    yield cursor

@@ -81,6 +81,54 @@ _MessageState = tuple[object, ...]
 _Encoded = tuple[Message, _MessageState, str]
 
 
+def _media_state(media: list[Media]) -> tuple[Media, ...] | None:
+    # Media is frozen; its data is not when it is anything but str or bytes.
+    if any(m.data.__class__ not in (str, bytes) for m in media):
+        return None
+    return tuple(media)
+
+
+def _user_state(message: Any) -> object:
+    media = message.get_media()
+    return _media_state(media) if media else ()
+
+
+def _assistant_state(message: Any) -> object:
+    media = message.get_media()
+    if not media:
+        return tuple(message.get_tool_calls())
+    media_state = _media_state(media)
+    return None if media_state is None else (tuple(message.get_tool_calls()), media_state)
+
+
+def _tool_state(message: Any) -> object:
+    return tuple(message.get_responses())
+
+
+def _no_state(message: Any) -> object:
+    return ()
+
+
+_CLASS_STATE: dict[type, Callable[[Any], object]] = {}
+"""What of a message beyond its text and metadata its stored form depends on, by class
+(looked up by exact class: cheaper than ``isinstance`` against the message ABCs)."""
+
+
+def _class_state(kind: type) -> Callable[[Any], object]:
+    state = _CLASS_STATE.get(kind)
+    if state is None:
+        if issubclass(kind, AssistantMessage):
+            state = _assistant_state
+        elif issubclass(kind, ToolResponseMessage):
+            state = _tool_state
+        elif issubclass(kind, UserMessage):
+            state = _user_state
+        else:
+            state = _no_state
+        _CLASS_STATE[kind] = state
+    return state
+
+
 def _message_state(message: Message) -> _MessageState | None:
     """A copy of everything the stored form of ``message`` depends on, to tell whether it
     changed since it was encoded; ``None`` when part of it could change in place without
@@ -90,19 +138,11 @@ def _message_state(message: Message) -> _MessageState | None:
     kinds = tuple(map(type, metadata.values()))
     if not _IMMUTABLE_VALUES.issuperset(kinds):
         return None
-    parts: tuple[object, ...] = ()
-    media: list[Media] = []
-    if isinstance(message, AssistantMessage):
-        media = message.get_media()
-        parts = (tuple(message.get_tool_calls()), tuple(media))
-    elif isinstance(message, ToolResponseMessage):
-        parts = (tuple(message.get_responses()),)
-    elif isinstance(message, UserMessage):
-        media = message.get_media()
-        parts = (tuple(media),)
-    if media and not all(m.data.__class__ in (str, bytes) for m in media):
+    kind = message.__class__
+    extra = _class_state(kind)(message)
+    if extra is None:
         return None
-    return (message.__class__, message.get_text(), tuple(metadata.items()), kinds, *parts)
+    return (kind, message.get_text(), tuple(metadata.items()), kinds, extra)
 
 
 def _message_json(message: Message) -> str:
@@ -153,10 +193,15 @@ def _decode_message(token: str, data: Mapping[str, str]) -> Message:
 
 def _value_json(value: Any, message_json: Callable[[Message], str]) -> str:
     """The JSON text of a context value: messages and dicts tagged, lists as lists."""
+    kind = value.__class__
+    if kind is str:
+        return _str(value)
+    if kind is dict and not value:
+        return '{"$dict":{}}'
+    if kind in _CLASS_STATE or isinstance(value, Message):
+        return '{"$message":' + message_json(value) + "}"
     if isinstance(value, str):
         return _str(value)
-    if isinstance(value, Message):
-        return '{"$message":' + message_json(value) + "}"
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
         entries = [_str(k) + ":" + _value_json(v, message_json) for k, v in value.items()]
         return '{"$dict":{' + ",".join(entries) + "}}"
@@ -194,7 +239,7 @@ def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], 
 def _record_json(c: ToolCallRecord) -> str:
     return (
         f'{{"id":{_str(c.id)},"name":{_str(c.name)},"arguments":{_str(c.arguments)},'
-        f'"status":{_str(c.status.value)},"result":{_opt(c.result)},'
+        f'"status":{_str(c.status._value_)},"result":{_opt(c.result)},'
         f'"reason":{_opt(c.reason)},"approved":{"true" if c.approved else "false"}}}'
     )
 
@@ -348,7 +393,7 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         row = (
             snapshot.token,
             snapshot.conversation_id,
-            snapshot.phase.value,
+            snapshot.phase._value_,
             _millis(snapshot.updated_at),
             encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase)),
         )

@@ -105,10 +105,20 @@ def _plain_json(value: object, depth: int) -> bool:
         return True
     if depth > 20:
         return False
+    # Loops rather than all() over generators, and scalars checked in place: this runs
+    # for every message a memory or a durable turn stores.
     if kind is dict and isinstance(value, dict):
-        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+        for k, v in value.items():
+            if type(k) is not str:
+                return False
+            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
+                return False
+        return True
     if kind is list and isinstance(value, list):
-        return all(_plain_json(v, depth + 1) for v in value)
+        for v in value:
+            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
+                return False
+        return True
     return False
 
 

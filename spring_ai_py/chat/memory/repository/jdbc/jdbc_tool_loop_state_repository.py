@@ -115,17 +115,15 @@ _CLASS_STATE: dict[type, Callable[[Any], object]] = {}
 
 
 def _class_state(kind: type) -> Callable[[Any], object]:
-    state = _CLASS_STATE.get(kind)
-    if state is None:
-        if issubclass(kind, AssistantMessage):
-            state = _assistant_state
-        elif issubclass(kind, ToolResponseMessage):
-            state = _tool_state
-        elif issubclass(kind, UserMessage):
-            state = _user_state
-        else:
-            state = _no_state
-        _CLASS_STATE[kind] = state
+    if issubclass(kind, AssistantMessage):
+        state = _assistant_state
+    elif issubclass(kind, ToolResponseMessage):
+        state = _tool_state
+    elif issubclass(kind, UserMessage):
+        state = _user_state
+    else:
+        state = _no_state
+    _CLASS_STATE[kind] = state
     return state
 
 
@@ -139,7 +137,8 @@ def _message_state(message: Message) -> _MessageState | None:
     if not _IMMUTABLE_VALUES.issuperset(kinds):
         return None
     kind = message.__class__
-    extra = _class_state(kind)(message)
+    state_of = _CLASS_STATE.get(kind) or _class_state(kind)
+    extra = state_of(message)
     if extra is None:
         return None
     return (kind, message.get_text(), tuple(metadata.items()), kinds, extra)

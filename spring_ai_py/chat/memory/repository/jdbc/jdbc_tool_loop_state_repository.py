@@ -51,8 +51,10 @@ logger = logging.getLogger(
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _WHERE = "the tool loop state"
 _RUNNING_TURNS = 128
-"""How many running turns keep their encoded messages between saves (the oldest
-forgets them first; a turn that forgot them encodes them again)."""
+"""How many running turns keep their encoded messages between saves. A turn's last save
+(paused or completed) drops its entry; the entry of a turn that ended in an error stays
+until newer turns push it out (the oldest goes first); a turn whose entry went encodes
+its messages again."""
 _LAST_SAVE = frozenset({LoopPhase.PAUSED, LoopPhase.COMPLETED})
 """Phases after which a turn saves no more in this process (a resume loads new messages)."""
 
@@ -319,8 +321,10 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
     Built and connected like ``JdbcChatMemoryRepository`` (the same dialects, DSNs,
     data sources and pools), so it can share the chat memory's database: SQLite needs
     nothing beyond the standard library, PostgreSQL the ``postgres`` extra. Each save
-    is one upsert in its own transaction. Context values without a JSON form (besides
-    messages, which round-trip losslessly) are left out of the saved state.
+    is one upsert in its own transaction. A running turn's messages are encoded once
+    and their JSON reused by its later saves, unless a message changed in between (it
+    is then encoded again). Context values without a JSON form (besides messages, which
+    round-trip losslessly) are left out of the saved state.
 
         JdbcToolLoopStateRepository.sqlite("app.db")
         JdbcToolLoopStateRepository.postgres("postgresql://app@db/app", ttl=3600)

@@ -20,7 +20,10 @@ import pytest
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor, ToolCallingAdvisor
 from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
-from spring_ai_py.chat.memory.repository.jdbc import JdbcToolLoopStateRepository
+from spring_ai_py.chat.memory.repository.jdbc import (
+    JdbcToolLoopStateRepository,
+    SqliteChatMemoryRepositoryDialect,
+)
 from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import encode_snapshot
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage, UserMessage
 from spring_ai_py.model.tool import (
@@ -141,6 +144,27 @@ def test_a_corrupt_row_names_the_token(tmp_path: Path) -> None:
         RuntimeError, match="Corrupt tool loop state for token 'bad'"
     ):
         repo.find("bad")
+
+
+def test_the_shared_sqlite_connection_gets_the_dialects_settings_once(tmp_path: Path) -> None:
+    class Counting(SqliteChatMemoryRepositoryDialect):
+        def __init__(self) -> None:
+            super().__init__()
+            self.prepared = 0
+
+        def prepare_connection(self, connection: Any) -> None:
+            self.prepared += 1
+            super().prepare_connection(connection)
+
+    dialect = Counting()
+    with JdbcToolLoopStateRepository(dsn=tmp_path / "once.db", dialect=dialect) as repo:
+        for i in range(3):
+            repo.save(_snapshot(f"t{i}"))
+        assert repo.find("t2") is not None and repo.find_tokens() == ["t0", "t1", "t2"]
+        repo.delete("t0")
+    assert dialect.prepared == 1  # when the connection was opened, not per operation
+    with sqlite3.connect(tmp_path / "once.db") as conn:
+        assert conn.execute("SELECT count(*) FROM SPRING_AI_TOOL_LOOP_STATE").fetchone() == (2,)
 
 
 # -- the loop's snapshots -------------------------------------------------------------------

@@ -13,7 +13,7 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from types import TracebackType
 from typing import Any, Self
 
@@ -76,9 +76,10 @@ class JdbcOperations(ABC):
         """Create the schema, once (the first operation of any thread does it)."""
         with self._schema_lock:
             if not self._schema_ready:
+                source = self._source
                 with (
-                    self._source.connection() as conn,
-                    self._prepared(conn),
+                    source.connection() as conn,
+                    nullcontext() if source.prepared else self._prepared(conn),
                     closing(conn.cursor()) as cursor,
                     within_transaction(self._dialect, cursor),
                 ):

@@ -479,3 +479,21 @@ def test_a_message_changed_between_saves_is_saved_as_it_is_now(
     plain.get_metadata()["n"] = True  # equal to 1, yet stored as true
     repo.save(ToolLoopSnapshot(token, LoopPhase.MODEL, history, dict(context)))
     assert _stored(repo, token).messages[1].get_metadata()["n"] is True
+
+
+def test_turns_beyond_the_remembered_ones_still_save_what_they_hold(tmp_path: Path) -> None:
+    from spring_ai_py.chat.memory.repository.jdbc import jdbc_tool_loop_state_repository as module
+
+    shared = UserMessage("go", metadata={"k": "v1"})
+    with JdbcToolLoopStateRepository.sqlite(tmp_path / "many.db") as repo:
+        tokens = [f"t{i}" for i in range(module._RUNNING_TURNS + 5)]
+        for token in tokens:  # more running turns than the repository remembers
+            repo.save(ToolLoopSnapshot(token, LoopPhase.MODEL, [shared]))
+        shared.get_metadata()["k"] = "v2"
+        for token in (tokens[0], tokens[-1]):  # one forgotten, one remembered
+            repo.save(ToolLoopSnapshot(token, LoopPhase.TOOLS, [shared]))
+            assert _stored(repo, token).messages[0].get_metadata()["k"] == "v2"
+        assert _stored(repo, tokens[1]).messages[0].get_metadata()["k"] == "v1"
+        for token in tokens:
+            repo.save(ToolLoopSnapshot(token, LoopPhase.COMPLETED, [shared]))
+        assert repo._encoders == {}  # a turn's last save takes its encodings with it

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import threading
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
@@ -76,7 +76,19 @@ class ToolLoopSnapshot:
     def with_call(self, record: ToolCallRecord) -> ToolLoopSnapshot:
         """This snapshot with the record of one call replaced."""
         calls = [record if c.id == record.id else c for c in self.tool_calls]
-        return replace(self, tool_calls=calls, updated_at=datetime.now(UTC))
+        return ToolLoopSnapshot(
+            self.token,
+            self.phase,
+            self.messages,
+            self.context,
+            self.conversation_id,
+            self.instructions,
+            self.assistant_message,
+            calls,
+            self.pause_reason,
+            self.final_message,
+            datetime.now(UTC),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,18 +9,23 @@ import importlib.util
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor, ToolCallingAdvisor
 from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
-from spring_ai_py.chat.memory.repository.jdbc import JdbcToolLoopStateRepository
-from spring_ai_py.chat.messages import AssistantMessage, ToolResponseMessage, UserMessage
+from spring_ai_py.chat.memory.repository.jdbc import (
+    JdbcToolLoopStateRepository,
+    SqliteChatMemoryRepositoryDialect,
+)
+from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import encode_snapshot
+from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage, UserMessage
 from spring_ai_py.model.tool import (
     Approve,
     InMemoryToolLoopStateRepository,
@@ -139,6 +144,27 @@ def test_a_corrupt_row_names_the_token(tmp_path: Path) -> None:
         RuntimeError, match="Corrupt tool loop state for token 'bad'"
     ):
         repo.find("bad")
+
+
+def test_the_shared_sqlite_connection_gets_the_dialects_settings_once(tmp_path: Path) -> None:
+    class Counting(SqliteChatMemoryRepositoryDialect):
+        def __init__(self) -> None:
+            super().__init__()
+            self.prepared = 0
+
+        def prepare_connection(self, connection: Any) -> None:
+            self.prepared += 1
+            super().prepare_connection(connection)
+
+    dialect = Counting()
+    with JdbcToolLoopStateRepository(dsn=tmp_path / "once.db", dialect=dialect) as repo:
+        for i in range(3):
+            repo.save(_snapshot(f"t{i}"))
+        assert repo.find("t2") is not None and repo.find_tokens() == ["t0", "t1", "t2"]
+        repo.delete("t0")
+    assert dialect.prepared == 1  # when the connection was opened, not per operation
+    with sqlite3.connect(tmp_path / "once.db") as conn:
+        assert conn.execute("SELECT count(*) FROM SPRING_AI_TOOL_LOOP_STATE").fetchone() == (2,)
 
 
 # -- the loop's snapshots -------------------------------------------------------------------
@@ -296,3 +322,178 @@ def test_a_gated_call_saved_before_its_gate_still_waits_for_approval() -> None:
     pending = client.prompt().resume("cut-tools").call().chat_client_response().pending_approval
     assert pending is not None and [c.id for c in pending.awaiting()] == ["r1"]
     assert calls == []
+
+
+# -- the repository's per-turn message encodings ----------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def jdbc_repository(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[Callable[[], JdbcToolLoopStateRepository]]:
+    """A factory of fresh repository objects on one database."""
+    opened: list[JdbcToolLoopStateRepository] = []
+
+    def open_repository() -> JdbcToolLoopStateRepository:
+        if request.param == "sqlite":
+            repo = JdbcToolLoopStateRepository.sqlite(tmp_path / "state.db")
+        else:
+            repo = JdbcToolLoopStateRepository.postgres(request.getfixturevalue("pg_dsn"))
+        opened.append(repo)
+        return repo
+
+    yield open_repository
+    for repo in opened:
+        repo.close()
+
+
+def _stored(repo: JdbcToolLoopStateRepository, token: str) -> ToolLoopSnapshot:
+    found = repo.find(token)
+    assert found is not None
+    return found
+
+
+class Checked(JdbcToolLoopStateRepository):
+    """Checks after every save that the row holds what encoding the live snapshot
+    afresh (no remembered messages) gives."""
+
+    saved: list[LoopPhase]
+
+    def save(self, snapshot: ToolLoopSnapshot) -> None:
+        super().save(snapshot)
+        self.__dict__.setdefault("saved", []).append(snapshot.phase)
+        assert encode_snapshot(_stored(self, snapshot.token)) == encode_snapshot(snapshot)
+
+
+@tool(requires_approval=True)
+def refund(order: str) -> str:
+    """Refund an order (gated)."""
+    calls.append(f"refund {order}")
+    return f"{order} refunded"
+
+
+def test_a_turn_resumed_through_a_fresh_repository_saves_and_resumes_as_encoded_afresh(
+    jdbc_repository: Callable[[], JdbcToolLoopStateRepository],
+) -> None:
+    calls.clear()
+    first = jdbc_repository()
+    source = Checked(data_source=first._source, dialect=first.get_dialect())
+    model = (
+        ScriptedChatModel()
+        .add_tool_calls(("refund", {"order": "o-1"}))
+        .add_response("o-1 refunded")
+    )
+    memory = MessageWindowChatMemory.builder().build()
+
+    def client(repo: JdbcToolLoopStateRepository) -> ChatClient:
+        advisor = ToolCallingAdvisor.builder().tool_loop_state_repository(repo)
+        return (
+            ChatClient.builder(model, tool_calling_advisor_builder=advisor)
+            .default_tools(refund)
+            .default_advisors(MessageChatMemoryAdvisor.builder(memory).build())
+            .default_advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "c"))
+            .build()
+        )
+
+    token = f"refund-{time.monotonic_ns()}"
+    paused = (
+        client(source)
+        .prompt("refund o-1")
+        .advisors(lambda a: a.param(ToolCallingAdvisor.TURN_TOKEN, token))
+        .call()
+        .chat_client_response()
+    )
+    assert paused.pending_approval is not None and calls == []
+    assert source.saved == [LoopPhase.MODEL, LoopPhase.TOOLS, LoopPhase.PAUSED]
+    # Another process: a new repository object on the same database.
+    fresh = jdbc_repository()
+    resumer = Checked(data_source=fresh._source, dialect=fresh.get_dialect())
+    approvals = {c.id: Approve() for c in paused.pending_approval.awaiting()}
+    answer = client(resumer).prompt().resume(token, approvals).call().content()
+    assert answer == "o-1 refunded" and calls == ["refund o-1"]
+    assert resumer.saved == [
+        LoopPhase.TOOLS,
+        LoopPhase.TOOLS,
+        LoopPhase.TOOLS,
+        LoopPhase.MODEL,
+        LoopPhase.COMPLETED,
+    ]
+    done = _stored(resumer, token)
+    assert [type(m).__name__ for m in done.messages] == [
+        "UserMessage",
+        "AssistantMessage",
+        "ToolResponseMessage",
+    ]
+    assert done.final_message is not None and done.final_message.get_text() == "o-1 refunded"
+    assert [m.get_text() for m in memory.get("c")] == ["refund o-1", "o-1 refunded"]
+
+
+def test_each_message_of_a_turn_is_encoded_once(
+    jdbc_repository: Callable[[], JdbcToolLoopStateRepository],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spring_ai_py.chat.memory.repository.jdbc import jdbc_tool_loop_state_repository as module
+
+    encoded: list[str] = []
+    encode = module._message_codec.encode
+
+    def counting(message: Message, *args: Any) -> Any:
+        encoded.append(f"{type(message).__name__}:{message.get_text()}")
+        return encode(message, *args)
+
+    monkeypatch.setattr(module._message_codec, "encode", counting)
+    calls.clear()
+    model = ScriptedChatModel().add_tool_calls(("lookup", {"city": "Oslo"})).add_response("found")
+    client, _ = durable_client(model, jdbc_repository())
+    assert client.prompt("find Oslo").call().content() == "found"
+    # Six saves; the user message, the model's tool call, the tool's answer, the reply.
+    assert sorted(encoded) == [
+        "AssistantMessage:",
+        "AssistantMessage:found",
+        "ToolResponseMessage:",
+        "UserMessage:find Oslo",
+    ]
+
+
+def test_a_message_changed_between_saves_is_saved_as_it_is_now(
+    jdbc_repository: Callable[[], JdbcToolLoopStateRepository],
+) -> None:
+    repo = jdbc_repository()
+    user = UserMessage("go", metadata={"k": "v1", "n": 1, "nested": {"a": 1}})
+    plain = UserMessage("plain", metadata={"k": "v1"})
+    asking = AssistantMessage("", tool_calls=[AssistantMessage.ToolCall("c1", "function", "f", "{}")])
+    token = f"changed-{time.monotonic_ns()}"
+    history = [user, plain, asking]
+    context = {"spring_ai_py.tool_loop.user_message": plain}
+    repo.save(ToolLoopSnapshot(token, LoopPhase.MODEL, history, dict(context)))
+    user.get_metadata()["nested"]["a"] = 2  # a change inside a metadata value
+    plain.get_metadata()["k"] = "v2"  # a metadata entry replaced
+    plain.get_metadata()["n"] = 1
+    asking.get_tool_calls().append(AssistantMessage.ToolCall("c2", "function", "g", "{}"))
+    repo.save(ToolLoopSnapshot(token, LoopPhase.TOOLS, history, dict(context)))
+    found = _stored(repo, token)
+    assert found.messages[0].get_metadata()["nested"] == {"a": 2}
+    assert found.messages[1].get_metadata()["k"] == "v2"
+    assert [c.id for c in found.messages[2].get_tool_calls()] == ["c1", "c2"]
+    assert found.context["spring_ai_py.tool_loop.user_message"].get_metadata()["k"] == "v2"
+    plain.get_metadata()["n"] = True  # equal to 1, yet stored as true
+    repo.save(ToolLoopSnapshot(token, LoopPhase.MODEL, history, dict(context)))
+    assert _stored(repo, token).messages[1].get_metadata()["n"] is True
+
+
+def test_turns_beyond_the_remembered_ones_still_save_what_they_hold(tmp_path: Path) -> None:
+    from spring_ai_py.chat.memory.repository.jdbc import jdbc_tool_loop_state_repository as module
+
+    shared = UserMessage("go", metadata={"k": "v1"})
+    with JdbcToolLoopStateRepository.sqlite(tmp_path / "many.db") as repo:
+        tokens = [f"t{i}" for i in range(module._RUNNING_TURNS + 5)]
+        for token in tokens:  # more running turns than the repository remembers
+            repo.save(ToolLoopSnapshot(token, LoopPhase.MODEL, [shared]))
+        shared.get_metadata()["k"] = "v2"
+        for token in (tokens[0], tokens[-1]):  # one forgotten, one remembered
+            repo.save(ToolLoopSnapshot(token, LoopPhase.TOOLS, [shared]))
+            assert _stored(repo, token).messages[0].get_metadata()["k"] == "v2"
+        assert _stored(repo, tokens[1]).messages[0].get_metadata()["k"] == "v1"
+        for token in tokens:
+            repo.save(ToolLoopSnapshot(token, LoopPhase.COMPLETED, [shared]))
+        assert repo._encoders == {}  # a turn's last save takes its encodings with it

@@ -80,12 +80,16 @@ class TurnRecorder(ToolCallListener):
         self._snapshot = snapshot
         self.repository.save(snapshot)
 
-    def _base(
+    def _new_snapshot(
         self,
         phase: LoopPhase,
         messages: list[Message],
         instructions: list[Message],
         context: Mapping[str, Any],
+        assistant_message: AssistantMessage | None = None,
+        tool_calls: list[ToolCallRecord] | None = None,
+        pause_reason: PauseReason | None = None,
+        final_message: AssistantMessage | None = None,
     ) -> ToolLoopSnapshot:
         return ToolLoopSnapshot(
             self.token,
@@ -94,13 +98,17 @@ class TurnRecorder(ToolCallListener):
             _stored_context(context),
             _conversation_id(context),
             None if instructions == messages else list(instructions),
+            assistant_message,
+            [] if tool_calls is None else tool_calls,
+            pause_reason,
+            final_message,
         )
 
     def at_model(
         self, messages: list[Message], instructions: list[Message], context: Mapping[str, Any]
     ) -> None:
         if self.durable:
-            self._save(self._base(LoopPhase.MODEL, messages, instructions, context))
+            self._save(self._new_snapshot(LoopPhase.MODEL, messages, instructions, context))
 
     def at_tools(
         self,
@@ -116,12 +124,11 @@ class TurnRecorder(ToolCallListener):
             ToolCallRecord(c.id, c.name, c.arguments, ToolCallStatus.PLANNED)
             for c in assistant_message.get_tool_calls()
         ]
-        snapshot = replace(
-            self._base(LoopPhase.TOOLS, messages, instructions, context),
-            assistant_message=assistant_message,
-            tool_calls=calls,
+        self._save(
+            self._new_snapshot(
+                LoopPhase.TOOLS, messages, instructions, context, assistant_message, calls
+            )
         )
-        self._save(snapshot)
 
     def _record(self, call_id: str) -> ToolCallRecord | None:
         assert self._snapshot is not None
@@ -176,11 +183,14 @@ class TurnRecorder(ToolCallListener):
             ToolCallRecord(c.id, c.name, c.arguments, c.status, pause.results.get(c.id), c.reason)
             for c in pause.tool_calls
         ]
-        snapshot = replace(
-            self._base(LoopPhase.PAUSED, messages, instructions, context),
-            assistant_message=pause.assistant_message,
-            tool_calls=records,
-            pause_reason=pause.reason,
+        snapshot = self._new_snapshot(
+            LoopPhase.PAUSED,
+            messages,
+            instructions,
+            context,
+            pause.assistant_message,
+            records,
+            pause.reason,
         )
         self._save(snapshot)
         return PendingApproval(
@@ -191,11 +201,11 @@ class TurnRecorder(ToolCallListener):
         self, messages: list[Message], context: Mapping[str, Any], final_message: AssistantMessage
     ) -> None:
         if self.durable:
-            snapshot = replace(
-                self._base(LoopPhase.COMPLETED, messages, messages, context),
-                final_message=final_message,
+            self._save(
+                self._new_snapshot(
+                    LoopPhase.COMPLETED, messages, messages, context, final_message=final_message
+                )
             )
-            self._save(snapshot)
 
     def finished(self) -> None:
         """The turn ended: a paused turn kept only for in-process resume is forgotten

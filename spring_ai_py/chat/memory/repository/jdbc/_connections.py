@@ -22,6 +22,10 @@ class ConnectionPool(Protocol):
 class ConnectionSource(ABC):
     """Lends a connection for the duration of one repository operation."""
 
+    prepared: bool = False
+    """Whether the connections it lends are the repository's own, given the dialect's
+    settings when opened: an operation then need not set (and restore) them again."""
+
     @abstractmethod
     def connection(self) -> AbstractContextManager[Connection]:
         """Return a context manager yielding a connection that is ours until it exits."""
@@ -36,8 +40,12 @@ class SharedConnectionSource(ConnectionSource):
 
     SQLite serialises writers anyway, and a single connection makes ``:memory:``
     databases work. The connection is opened on first use and again in a forked child,
-    which must never reuse its parent's connection.
+    which must never reuse its parent's connection. ``connect`` gives the connection the
+    dialect's settings, and nothing else uses it (``prepared``). The source is its own
+    context manager: holding its lock is what lending the connection means.
     """
+
+    prepared = True
 
     def __init__(self, connect: Callable[[], Connection]) -> None:
         self._connect = connect
@@ -46,9 +54,9 @@ class SharedConnectionSource(ConnectionSource):
         self._inherited: list[Connection] = []
         self._pid = 0
 
-    @contextmanager
-    def _lend(self) -> Iterator[Connection]:
-        with self._lock:
+    def __enter__(self) -> Connection:
+        self._lock.acquire()
+        try:
             if self._connection is None or self._pid != os.getpid():
                 if self._connection is not None:
                     # Inherited through fork: never use it, and never close it here either
@@ -56,10 +64,16 @@ class SharedConnectionSource(ConnectionSource):
                     self._inherited.append(self._connection)
                 self._connection = self._connect()
                 self._pid = os.getpid()
-            yield self._connection
+        except BaseException:
+            self._lock.release()
+            raise
+        return self._connection
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._lock.release()
 
     def connection(self) -> AbstractContextManager[Connection]:
-        return self._lend()
+        return self
 
     def close(self) -> None:
         with self._lock:

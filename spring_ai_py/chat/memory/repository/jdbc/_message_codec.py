@@ -12,9 +12,8 @@ import base64
 import binascii
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from spring_ai_py.chat.memory._support import STORAGE_TIMESTAMP_KEY
 from spring_ai_py.chat.messages import (
@@ -31,8 +30,7 @@ from spring_ai_py.content import Media
 CONVERSATION_TS = STORAGE_TIMESTAMP_KEY
 
 
-@dataclass(frozen=True)
-class EncodedMessage:
+class EncodedMessage(NamedTuple):
     """The column values of one stored message (``timestamp`` is aware, in UTC)."""
 
     content: str
@@ -41,9 +39,15 @@ class EncodedMessage:
     payload: str
 
 
+_PAYLOAD_JSON = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
 def encode(message: Message, conversation_id: str, index: int, now: datetime) -> EncodedMessage:
     """Encode ``message``; raise ``ValueError`` if anything it carries cannot be stored exactly."""
-    where = f"message {index} of conversation '{conversation_id}'"
+
+    def where() -> str:
+        return f"message {index} of conversation '{conversation_id}'"
+
     text = message.get_text()
     metadata = {
         key: value
@@ -64,19 +68,19 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
             for r in message.get_responses()
         ]
     if isinstance(message, (UserMessage, AssistantMessage)) and message.get_media():
-        payload["media"] = [_encode_media(m, where) for m in message.get_media()]
+        payload["media"] = [_encode_media(m, where()) for m in message.get_media()]
 
     try:
-        encoded = json.dumps(payload, allow_nan=False, ensure_ascii=False)
+        encoded = _PAYLOAD_JSON.encode(payload)
     except (TypeError, ValueError) as e:
-        raise ValueError(f"Cannot store {where}: its payload is not JSON-serializable: {e}") from e
+        raise ValueError(f"Cannot store {where()}: its payload is not JSON-serializable: {e}") from e
     # json.dumps silently turns tuples into lists and int keys into strings; insist on an
     # exact round trip so what is read back equals what was saved. Plain JSON values
     # (the usual case: exact dicts with str keys, lists, str, int, finite float, bool,
     # None) round-trip by construction, so only the others are decoded to compare.
     if not _plain_json(payload, 0) and json.loads(encoded) != payload:
         raise ValueError(
-            f"Cannot store {where}: its metadata does not survive a JSON round trip "
+            f"Cannot store {where()}: its metadata does not survive a JSON round trip "
             "(use str keys and str, int, float, bool, None, list or dict values)"
         )
 
@@ -101,10 +105,20 @@ def _plain_json(value: object, depth: int) -> bool:
         return True
     if depth > 20:
         return False
+    # Loops rather than all() over generators, and scalars checked in place: this runs
+    # for every message a memory or a durable turn stores.
     if kind is dict and isinstance(value, dict):
-        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+        for k, v in value.items():
+            if type(k) is not str:
+                return False
+            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
+                return False
+        return True
     if kind is list and isinstance(value, list):
-        return all(_plain_json(v, depth + 1) for v in value)
+        for v in value:
+            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
+                return False
+        return True
     return False
 
 

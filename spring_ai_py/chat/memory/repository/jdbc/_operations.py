@@ -1,9 +1,9 @@
 """The connection handling both JDBC repositories share (chat memory, tool loop state).
 
 Each operation borrows a connection from the repository's :class:`ConnectionSource`,
-gives it the dialect's settings for the operation (and a connection that goes back to a
-pool the user shares gets its ``autocommit`` back as it was), and creates the schema
-once, on first use, when asked to. Transactions commit when their block succeeds and
+gives it the dialect's settings for the operation unless it got them when it was opened
+(and a connection that goes back to a pool the user shares gets its ``autocommit`` back
+as it was), and creates the schema once, on first use, when asked to. Transactions commit when their block succeeds and
 roll back when it fails.
 """
 
@@ -13,11 +13,10 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from types import TracebackType
 from typing import Any, Self
 
-from spring_ai_py import _assert
 from spring_ai_py.chat.memory.repository.jdbc._connections import Connection, ConnectionSource
 from spring_ai_py.chat.memory.repository.jdbc.dialects import JdbcChatMemoryRepositoryDialect
 
@@ -73,22 +72,19 @@ class JdbcOperations(ABC):
     ) -> None:
         self.close()
 
-    @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        _assert.state(not self._closed, f"{type(self).__name__} is closed")
-        if not self._schema_ready:
-            with self._schema_lock:
-                if not self._schema_ready:
-                    with (
-                        self._source.connection() as conn,
-                        self._prepared(conn),
-                        closing(conn.cursor()) as cursor,
-                        within_transaction(self._dialect, cursor),
-                    ):
-                        self._create_schema(cursor)
-                    self._schema_ready = True
-        with self._source.connection() as conn, self._prepared(conn):
-            yield conn
+    def _create_schema_once(self) -> None:
+        """Create the schema, once (the first operation of any thread does it)."""
+        with self._schema_lock:
+            if not self._schema_ready:
+                source = self._source
+                with (
+                    source.connection() as conn,
+                    nullcontext() if source.prepared else self._prepared(conn),
+                    closing(conn.cursor()) as cursor,
+                    within_transaction(self._dialect, cursor),
+                ):
+                    self._create_schema(cursor)
+                self._schema_ready = True
 
     @contextmanager
     def _prepared(self, conn: Connection) -> Iterator[None]:
@@ -104,5 +100,19 @@ class JdbcOperations(ABC):
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:
-        with self._connection() as conn, closing(conn.cursor()) as cursor:
-            yield cursor
+        """A cursor on a borrowed connection, for one operation."""
+        if self._closed:
+            raise RuntimeError(f"{type(self).__name__} is closed")
+        if not self._schema_ready:
+            self._create_schema_once()
+        source = self._source
+        with source.connection() as conn:
+            if source.prepared:
+                cursor = conn.cursor()
+                try:
+                    yield cursor
+                finally:
+                    cursor.close()
+            else:
+                with self._prepared(conn), closing(conn.cursor()) as cursor:
+                    yield cursor

@@ -277,6 +277,9 @@ class SqliteChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
             if path != ":memory:":
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("PRAGMA synchronous = NORMAL")
+            # Once, here: the shared connection is the repository's alone, so operations
+            # do not set it again (``SharedConnectionSource.prepared``).
+            self.prepare_connection(connection)
             return connection
 
         return SharedConnectionSource(connect)

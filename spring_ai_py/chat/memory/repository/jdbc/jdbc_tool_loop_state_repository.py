@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,14 @@ from spring_ai_py.chat.memory.repository.jdbc.jdbc_chat_memory_repository import
     _detect,
     _prefer_explicit,
 )
-from spring_ai_py.chat.messages import AssistantMessage, Message
+from spring_ai_py.chat.messages import (
+    AssistantMessage,
+    Message,
+    MessageType,
+    ToolResponseMessage,
+    UserMessage,
+)
+from spring_ai_py.content import Media
 from spring_ai_py.model.tool.tool_approval import PauseReason, ToolCallStatus
 from spring_ai_py.model.tool.tool_loop_state import (
     LoopPhase,
@@ -42,6 +50,13 @@ logger = logging.getLogger(
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _WHERE = "the tool loop state"
+_RUNNING_TURNS = 128
+"""How many running turns keep their encoded messages between saves. A turn's last save
+(paused or completed) drops its entry; the entry of a turn that ended in an error stays
+until newer turns push it out (the oldest goes first); a turn whose entry went encodes
+its messages again."""
+_LAST_SAVE = frozenset({LoopPhase.PAUSED, LoopPhase.COMPLETED})
+"""Phases after which a turn saves no more in this process (a resume loads new messages)."""
 
 
 class _Unstorable(Exception):
@@ -52,9 +67,117 @@ def _millis(value: datetime) -> int:
     return (value - _EPOCH) // timedelta(milliseconds=1)
 
 
-def _encode_message(message: Message) -> dict[str, str]:
-    encoded = _message_codec.encode(message, _WHERE, 0, datetime.now(UTC))
-    return {"content": encoded.content, "type": encoded.type, "payload": encoded.payload}
+_dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+_str = json.encoder.encode_basestring  # a str's JSON text, as ``_dumps`` writes it
+
+
+def _opt(value: str | None) -> str:
+    return "null" if value is None else _str(value)
+
+
+_IMMUTABLE_VALUES = frozenset({str, int, float, bool, type(None), MessageType, datetime})
+"""Metadata value types whose value cannot change in place (``messageType`` and the
+memory's timestamp included)."""
+
+_MessageState = tuple[object, ...]
+_Encoded = tuple[Message, _MessageState, str]
+
+
+def _media_state(media: list[Media]) -> tuple[Media, ...] | None:
+    # Media is frozen; its data is not when it is anything but str or bytes.
+    if any(m.data.__class__ not in (str, bytes) for m in media):
+        return None
+    return tuple(media)
+
+
+def _user_state(message: Any) -> object:
+    media = message.get_media()
+    return _media_state(media) if media else ()
+
+
+def _assistant_state(message: Any) -> object:
+    media = message.get_media()
+    if not media:
+        return tuple(message.get_tool_calls())
+    media_state = _media_state(media)
+    return None if media_state is None else (tuple(message.get_tool_calls()), media_state)
+
+
+def _tool_state(message: Any) -> object:
+    return tuple(message.get_responses())
+
+
+def _no_state(message: Any) -> object:
+    return ()
+
+
+_CLASS_STATE: dict[type, Callable[[Any], object]] = {}
+"""What of a message beyond its text and metadata its stored form depends on, by class
+(looked up by exact class: cheaper than ``isinstance`` against the message ABCs)."""
+
+
+def _class_state(kind: type) -> Callable[[Any], object]:
+    if issubclass(kind, AssistantMessage):
+        state = _assistant_state
+    elif issubclass(kind, ToolResponseMessage):
+        state = _tool_state
+    elif issubclass(kind, UserMessage):
+        state = _user_state
+    else:
+        state = _no_state
+    _CLASS_STATE[kind] = state
+    return state
+
+
+def _message_state(message: Message) -> _MessageState | None:
+    """A copy of everything the stored form of ``message`` depends on, to tell whether it
+    changed since it was encoded; ``None`` when part of it could change in place without
+    the copy showing it (a list or dict in the metadata, media data that is not ``str``
+    or ``bytes``): such a message is encoded at every save."""
+    metadata = message.get_metadata()
+    kinds = tuple(map(type, metadata.values()))
+    if not _IMMUTABLE_VALUES.issuperset(kinds):
+        return None
+    kind = message.__class__
+    state_of = _CLASS_STATE.get(kind) or _class_state(kind)
+    extra = state_of(message)
+    if extra is None:
+        return None
+    return (kind, message.get_text(), tuple(metadata.items()), kinds, extra)
+
+
+def _message_json(message: Message) -> str:
+    # The tool-loop payload keeps no per-message timestamp: the codec's is not used.
+    encoded = _message_codec.encode(message, _WHERE, 0, _EPOCH)
+    return (
+        f'{{"content":{_str(encoded.content)},"type":{_str(encoded.type)},'
+        f'"payload":{_str(encoded.payload)}}}'
+    )
+
+
+class _MessageEncoder:
+    """The JSON text of messages, each encoded once for the life of a turn.
+
+    A turn saves its history at every boundary; its messages are kept by identity with
+    a copy of their state (see :func:`_message_state`), so a message saved again is
+    encoded again only when it changed in between."""
+
+    __slots__ = ("_encoded",)
+
+    def __init__(self) -> None:
+        self._encoded: dict[int, _Encoded] = {}
+
+    def __call__(self, message: Message) -> str:
+        state = _message_state(message)
+        if state is None:
+            return _message_json(message)
+        # The entry holds the message, so its id cannot be reused while it is cached.
+        entry = self._encoded.get(id(message))
+        if entry is not None and entry[0] is message and entry[1] == state:
+            return entry[2]
+        text = _message_json(message)
+        self._encoded[id(message)] = (message, state, text)
+        return text
 
 
 def _decode_message(token: str, data: Mapping[str, str]) -> Message:
@@ -69,20 +192,28 @@ def _decode_message(token: str, data: Mapping[str, str]) -> Message:
     )
 
 
-def _encode_value(value: Any) -> Any:
-    """The JSON form of a context value: messages and dicts tagged, lists as lists."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
+def _value_json(value: Any, message_json: Callable[[Message], str]) -> str:
+    """The JSON text of a context value: messages and dicts tagged, lists as lists."""
+    kind = value.__class__
+    if kind is str:
+        return _str(value)
+    if kind is dict and not value:
+        return '{"$dict":{}}'
+    if kind in _CLASS_STATE or isinstance(value, Message):
+        return '{"$message":' + message_json(value) + "}"
+    if isinstance(value, str):
+        return _str(value)
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        entries = [_str(k) + ":" + _value_json(v, message_json) for k, v in value.items()]
+        return '{"$dict":{' + ",".join(entries) + "}}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join([_value_json(v, message_json) for v in value]) + "]"
+    if value is None or isinstance(value, bool | int):
+        return _dumps(value)
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise _Unstorable
-        return value
-    if isinstance(value, Message):
-        return {"$message": _encode_message(value)}
-    if isinstance(value, list | tuple):
-        return [_encode_value(v) for v in value]
-    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        return {"$dict": {k: _encode_value(v) for k, v in value.items()}}
+        return _dumps(value)
     raise _Unstorable
 
 
@@ -96,43 +227,49 @@ def _decode_value(token: str, value: Any) -> Any:
     return value
 
 
-def _encode_context(context: Mapping[str, Any]) -> dict[str, Any]:
-    stored: dict[str, Any] = {}
+def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], str]) -> str:
+    entries: list[str] = []
     for key, value in context.items():
         try:
-            stored[key] = _encode_value(value)
+            entries.append(_str(key) + ":" + _value_json(value, message_json))
         except _Unstorable:
             logger.debug("Context entry %r has no JSON form; it is not saved", key)
-    return stored
+    return "{" + ",".join(entries) + "}"
 
 
-def encode_snapshot(snapshot: ToolLoopSnapshot) -> str:
-    """The JSON text of ``snapshot``."""
-    data: dict[str, Any] = {
-        "messages": [_encode_message(m) for m in snapshot.messages],
-        "context": _encode_context(snapshot.context),
-        "tool_calls": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "arguments": c.arguments,
-                "status": c.status.value,
-                "result": c.result,
-                "reason": c.reason,
-                "approved": c.approved,
-            }
-            for c in snapshot.tool_calls
-        ],
-    }
+def _record_json(c: ToolCallRecord) -> str:
+    return (
+        f'{{"id":{_str(c.id)},"name":{_str(c.name)},"arguments":{_str(c.arguments)},'
+        f'"status":{_str(c.status._value_)},"result":{_opt(c.result)},'
+        f'"reason":{_opt(c.reason)},"approved":{"true" if c.approved else "false"}}}'
+    )
+
+
+def encode_snapshot(
+    snapshot: ToolLoopSnapshot, message_json: Callable[[Message], str] = _message_json
+) -> str:
+    """The JSON text of ``snapshot``; ``message_json`` gives each message's (a
+    :class:`_MessageEncoder` remembers them for the rest of the turn)."""
+    parts = [
+        '{"messages":[',
+        ",".join([message_json(m) for m in snapshot.messages]),
+        '],"context":',
+        _context_json(snapshot.context, message_json),
+        ',"tool_calls":[',
+        ",".join([_record_json(c) for c in snapshot.tool_calls]),
+        "]",
+    ]
     if snapshot.instructions is not None:
-        data["instructions"] = [_encode_message(m) for m in snapshot.instructions]
+        instructions = ",".join([message_json(m) for m in snapshot.instructions])
+        parts += (',"instructions":[', instructions, "]")
     if snapshot.assistant_message is not None:
-        data["assistant_message"] = _encode_message(snapshot.assistant_message)
+        parts += (',"assistant_message":', message_json(snapshot.assistant_message))
     if snapshot.final_message is not None:
-        data["final_message"] = _encode_message(snapshot.final_message)
+        parts += (',"final_message":', message_json(snapshot.final_message))
     if snapshot.pause_reason is not None:
-        data["pause_reason"] = snapshot.pause_reason.value
-    return json.dumps(data, ensure_ascii=False, allow_nan=False)
+        parts += (',"pause_reason":', _str(snapshot.pause_reason.value))
+    parts.append("}")
+    return "".join(parts)
 
 
 def _assistant(token: str, data: Mapping[str, str] | None) -> AssistantMessage | None:
@@ -184,8 +321,10 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
     Built and connected like ``JdbcChatMemoryRepository`` (the same dialects, DSNs,
     data sources and pools), so it can share the chat memory's database: SQLite needs
     nothing beyond the standard library, PostgreSQL the ``postgres`` extra. Each save
-    is one upsert in its own transaction. Context values without a JSON form (besides
-    messages, which round-trip losslessly) are left out of the saved state.
+    is one upsert in its own transaction. A running turn's messages are encoded once
+    and their JSON reused by its later saves, unless a message changed in between (it
+    is then encoded again). Context values without a JSON form (besides messages, which
+    round-trip losslessly) are left out of the saved state.
 
         JdbcToolLoopStateRepository.sqlite("app.db")
         JdbcToolLoopStateRepository.postgres("postgresql://app@db/app", ttl=3600)
@@ -222,6 +361,9 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         else:
             raise ValueError("DataSource must be set (either via data_source() or dsn())")
         self._dialect = resolved
+        self._upsert_sql = resolved.get_upsert_tool_loop_state_sql()
+        self._encoders: dict[str, _MessageEncoder] = {}
+        self._encoders_lock = threading.Lock()
         self._open_operations(source, initialize_schema)
 
     @classmethod
@@ -254,14 +396,26 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         row = (
             snapshot.token,
             snapshot.conversation_id,
-            snapshot.phase.value,
+            snapshot.phase._value_,
             _millis(snapshot.updated_at),
-            encode_snapshot(snapshot),
+            encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase)),
         )
         # One statement on an autocommit connection is atomic by itself: no BEGIN and
         # COMMIT round trips around it (a durable turn saves six times).
         with self._cursor() as cursor:
-            cursor.execute(self._dialect.get_upsert_tool_loop_state_sql(), row)
+            cursor.execute(self._upsert_sql, row)
+
+    def _encoder(self, token: str, phase: LoopPhase) -> _MessageEncoder:
+        """The message encoder of the running turn ``token``; its last save takes it."""
+        with self._encoders_lock:
+            if phase in _LAST_SAVE:
+                return self._encoders.pop(token, None) or _MessageEncoder()
+            encoder = self._encoders.get(token)
+            if encoder is None:
+                if len(self._encoders) >= _RUNNING_TURNS:
+                    del self._encoders[next(iter(self._encoders))]
+                encoder = self._encoders[token] = _MessageEncoder()
+            return encoder
 
     def find(self, token: str) -> ToolLoopSnapshot | None:
         _assert.has_text(token, "token cannot be null or empty")
@@ -280,6 +434,8 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
 
     def delete(self, token: str) -> None:
         _assert.has_text(token, "token cannot be null or empty")
+        with self._encoders_lock:
+            self._encoders.pop(token, None)
         p = self._dialect.get_placeholder()
         with self._cursor() as cursor:  # one statement: atomic in autocommit
             cursor.execute(f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}", (token,))

@@ -40,6 +40,7 @@ import math
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -688,32 +689,47 @@ print(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3, c3 - c0]))
 """
 
 
-def _first_use_probe(base_url: str, code: Code) -> list[float]:
+def _first_use_probe(base_url: str, code: Code, instructions: bool = False) -> list[float]:
+    """The probe's phase times and CPU time; with ``instructions``, run under callgrind,
+    the number of instructions the whole process executed appended."""
     import subprocess
 
     imports, build, call = code
     probe = _FIRST_USE_PROBE.format(imports=imports, build=build, call=call)
+    prefix = (
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] if instructions else []
+    )
     out = subprocess.run(
-        [sys.executable, "-c", probe, base_url],
+        [*prefix, sys.executable, "-c", probe, base_url],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
     )
-    return [float(v) for v in json.loads(out.stdout.strip().splitlines()[-1])]
+    values = [float(v) for v in json.loads(out.stdout.strip().splitlines()[-1])]
+    if instructions:
+        collected = re.search(r"Collected : (\d+)", out.stderr)
+        if collected is None:
+            raise RuntimeError(f"callgrind reported no instruction count: {out.stderr[-500:]}")
+        values.append(float(collected.group(1)))
+    return values
 
 
 def _sum(values: list[float] | float) -> float:
     return values if isinstance(values, float) else sum(values)
 
 
-def _first_use_section(quick: bool) -> dict[str, Any]:
-    """Import, build and the first two requests, each in a fresh interpreter (alternating)."""
+def _first_use_section(quick: bool, instructions: bool = False) -> dict[str, Any]:
+    """Import, build and the first two requests, each in a fresh interpreter (alternating).
+
+    ``instructions``: one round, each interpreter under callgrind, which counts the
+    instructions the process executes (start-up included): a figure that the other jobs
+    on the machine do not disturb, where the wall and CPU times swing with the load."""
     import compileall
 
     from _common import fake_server
 
-    rounds = 5 if quick else 15
+    rounds = 1 if instructions else 5 if quick else 15
     # pip compiles a wheel's modules when it installs them; the raw SDK in site-packages
     # has its bytecode, so the library under test gets the same.
     compileall.compile_dir(str(ROOT / "spring_ai_py"), quiet=1)
@@ -724,7 +740,7 @@ def _first_use_section(quick: bool) -> dict[str, Any]:
             load.append(os.getloadavg()[0])
             for scenario, contenders in _FIRST_USE.items():
                 for contender, code in contenders:
-                    run = _first_use_probe(server.base_url, code)
+                    run = _first_use_probe(server.base_url, code, instructions)
                     samples.setdefault((scenario, contender), []).append(run)
     rows = []
     for (scenario, contender), runs in samples.items():
@@ -752,6 +768,17 @@ def _first_use_section(quick: bool) -> dict[str, Any]:
                 "cpu_ms": statistics.median(run[4] for run in runs) * 1000,
                 "ratio": paired(raws[0], slice(0, 3)),
                 "cpu_ratio": paired(raws[0], 4),
+                **(
+                    {
+                        "instructions": runs[0][5],
+                        "instructions_ratio": paired(raws[0], 5),
+                        "other_instructions_ratios": (
+                            {raw: paired(raw, 5) for raw in raws[1:]} if contender == OURS else {}
+                        ),
+                    }
+                    if instructions
+                    else {}
+                ),
                 # the ChatClient's ratio over each other raw contender of the scenario
                 "other_ratios": (
                     {raw: paired(raw, slice(0, 3)) for raw in raws[1:]} if contender == OURS else {}
@@ -759,7 +786,12 @@ def _first_use_section(quick: bool) -> dict[str, Any]:
             }
         )
         print(f"  first use: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
-    return {"rows": rows, "rounds": rounds, "load": [min(load), max(load)]}
+    return {
+        "rows": rows,
+        "rounds": rounds,
+        "load": [min(load), max(load)],
+        "instructions": instructions,
+    }
 
 
 # -- report ----------------------------------------------------------------------------
@@ -856,6 +888,24 @@ def build_report(results: dict[str, Any]) -> str:
                     f"(the ratios above are over {r['reference']})."
                 )
         out.extend(["", *notes, ""] if notes else [""])
+        if results["firstuse"].get("instructions"):
+            out.append(
+                "Instructions executed by the whole process (callgrind; interpreter start-up "
+                "included), import + build + both requests:\n"
+            )
+            out.append("| scenario | contender | instructions (millions) | over raw SDK |")
+            out.append("|---|---|---:|---:|")
+            instruction_notes = []
+            for r in results["firstuse"]["rows"]:
+                out.append(
+                    f"| {r['scenario']} | {r['contender']} | {r['instructions'] / 1e6:,.0f} "
+                    f"| {r['instructions_ratio']:.3f}x |"
+                )
+                for raw, ratio in r.get("other_instructions_ratios", {}).items():
+                    instruction_notes.append(
+                        f"{r['scenario']}: the ChatClient's instructions over {raw} {ratio:.3f}x."
+                    )
+            out.extend(["", *instruction_notes, ""])
     if "pgvector" in results:
         r = results["pgvector"]
         out.append("### PgVectorStore: 50,000 documents of 384 dims, top 4 by cosine distance\n")
@@ -955,6 +1005,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="firstuse: one round under callgrind, counting instructions (slow: ~1 min a probe)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         choices=["vectors", "memory", "tools", "pgvector", "firstuse"],
@@ -981,7 +1036,7 @@ def main() -> None:
         results["pgvector"] = _pgvector_section(args.quick)
     if "firstuse" in sections:
         print("first use ...", file=sys.stderr, flush=True)
-        results["firstuse"] = _first_use_section(args.quick)
+        results["firstuse"] = _first_use_section(args.quick, args.instructions)
     results["seconds"] = time.perf_counter() - started
     report = build_report(results)
     header = (

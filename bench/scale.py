@@ -19,13 +19,18 @@ Runs in the benchmark environment (``.venv-bench``) and prints one Markdown repo
 5. ``firstuse``: in fresh interpreters, the import, the client build and the first two
    requests of ``ChatClient`` (a call, a plain ``for`` stream, an ``async for`` stream,
    and ``SpringApplication.run`` with a typical ``application.yml``) against the raw
-   ``openai`` SDK doing the same (the fake OpenAI server), with the 1.1x target. The
+   ``openai`` SDK doing the same (the fake OpenAI server), with the 1.1x target; for
+   ``SpringApplication.run`` the reference is the raw SDK configured by hand from the
+   same ``application.yml`` (``yaml.safe_load``, then the client and the options from
+   it), the plain raw SDK a second row. Wall time per phase, and the process's CPU
+   time; ``--instructions`` runs one round under callgrind and counts instructions,
+   which the other jobs on a shared machine do not disturb. The
    package's bytecode is compiled first, as installing a wheel does: the editable
    checkout has none when ``PYTHONDONTWRITEBYTECODE`` is set, and compiling some 150
    modules at import would be measured instead of the library.
 
 The embedding models here look vectors up (no model runs): the times are the stores'.
-``python bench/scale.py [--quick] [--only vectors|memory|tools|pgvector|firstuse]``.
+``python bench/scale.py [--quick] [--instructions] [--only vectors|memory|tools|pgvector|firstuse]``.
 """
 
 # The timed closures run inside the loop that defines them.

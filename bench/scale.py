@@ -19,13 +19,18 @@ Runs in the benchmark environment (``.venv-bench``) and prints one Markdown repo
 5. ``firstuse``: in fresh interpreters, the import, the client build and the first two
    requests of ``ChatClient`` (a call, a plain ``for`` stream, an ``async for`` stream,
    and ``SpringApplication.run`` with a typical ``application.yml``) against the raw
-   ``openai`` SDK doing the same (the fake OpenAI server), with the 1.1x target. The
+   ``openai`` SDK doing the same (the fake OpenAI server), with the 1.1x target; for
+   ``SpringApplication.run`` the reference is the raw SDK configured by hand from the
+   same ``application.yml`` (``yaml.safe_load``, then the client and the options from
+   it), the plain raw SDK a second row. Wall time per phase, and the process's CPU
+   time; ``--instructions`` runs one round under callgrind and counts instructions,
+   which the other jobs on a shared machine do not disturb. The
    package's bytecode is compiled first, as installing a wheel does: the editable
    checkout has none when ``PYTHONDONTWRITEBYTECODE`` is set, and compiling some 150
    modules at import would be measured instead of the library.
 
 The embedding models here look vectors up (no model runs): the times are the stores'.
-``python bench/scale.py [--quick] [--only vectors|memory|tools|pgvector|firstuse]``.
+``python bench/scale.py [--quick] [--instructions] [--only vectors|memory|tools|pgvector|firstuse]``.
 """
 
 # The timed closures run inside the loop that defines them.
@@ -40,6 +45,7 @@ import math
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -601,47 +607,79 @@ _APP_YML = (
     "          model: gpt-bench\n          temperature: 0.7\n"
     "    chat:\n      client:\n        observations:\n          log-prompt: false\n"
 )
-_APP_BUILD = (
+_APP_FILE = (
     "import tempfile, pathlib\n"
     "app = pathlib.Path(tempfile.mkdtemp())\n"
     f"(app / 'application.yml').write_text({_APP_YML!r})\n"
-    "context = SpringApplication.run(config_dir=app, overrides={"
+)
+_APP_BUILD = (
+    _APP_FILE
+    + "context = SpringApplication.run(config_dir=app, overrides={"
     "'spring.ai.openai.base-url': URL})\n"
     "client = context.chat_client_builder().build()"
 )
+# The raw SDK configured by hand from the same application.yml, as a user would without
+# the autoconfiguration: PyYAML's safe_load, then the client and the options from it.
+_RAW_APP_BUILD = (
+    _APP_FILE
+    + "ai = yaml.safe_load((app / 'application.yml').read_text())['spring']['ai']['openai']\n"
+    "options = ai['chat']['options']\n"
+    "client = openai.OpenAI(api_key=ai['api-key'], base_url=URL, max_retries=0)"
+)
+_RAW_APP_CALL = (
+    "client.chat.completions.create(model=options['model'], "
+    "temperature=options['temperature'], "
+    "messages=[{'role': 'user', 'content': 'hello'}]).choices[0].message.content"
+)
 
-# scenario: (raw (imports, build, request), ChatClient (imports, build, request))
-_FIRST_USE: dict[str, tuple[tuple[str, str, str], tuple[str, str, str]]] = {
+Code = tuple[str, str, str]  # (imports, build, request)
+RAW = "raw openai SDK"
+RAW_APP = "raw openai SDK + application.yml"
+OURS = "ChatClient"
+
+# scenario: its contenders as (name, code); the first is the reference of the ratio, and
+# every ChatClient row also reports its ratio over each other raw contender of its scenario.
+_FIRST_USE: dict[str, tuple[tuple[str, Code], ...]] = {
     "call": (
-        (_RAW_IMPORT, _RAW_BUILD, _RAW_CALL),
-        (_OURS_IMPORT, _OURS_BUILD, "client.prompt().user('hello').call().content()"),
+        (RAW, (_RAW_IMPORT, _RAW_BUILD, _RAW_CALL)),
+        (OURS, (_OURS_IMPORT, _OURS_BUILD, "client.prompt().user('hello').call().content()")),
     ),
     "stream, plain for": (
-        (_RAW_IMPORT, _RAW_BUILD, _RAW_STREAM),
+        (RAW, (_RAW_IMPORT, _RAW_BUILD, _RAW_STREAM)),
         (
-            _OURS_IMPORT,
-            _OURS_BUILD,
-            "''.join(t for t in client.prompt().user('hello').stream().content())",
+            OURS,
+            (
+                _OURS_IMPORT,
+                _OURS_BUILD,
+                "''.join(t for t in client.prompt().user('hello').stream().content())",
+            ),
         ),
     ),
     "stream, async for": (
-        (_RAW_IMPORT, _RAW_ASYNC_BUILD, "loop.run_until_complete(first())"),
-        (_OURS_IMPORT, _OURS_ASYNC_BUILD, "loop.run_until_complete(first())"),
+        (RAW, (_RAW_IMPORT, _RAW_ASYNC_BUILD, "loop.run_until_complete(first())")),
+        (OURS, (_OURS_IMPORT, _OURS_ASYNC_BUILD, "loop.run_until_complete(first())")),
     ),
     "SpringApplication.run + call": (
-        (_RAW_IMPORT, _RAW_BUILD, _RAW_CALL),
+        (RAW_APP, ("import openai, yaml", _RAW_APP_BUILD, _RAW_APP_CALL)),
+        (RAW, (_RAW_IMPORT, _RAW_BUILD, _RAW_CALL)),
         (
-            "from spring_ai_py.autoconfigure import SpringApplication",
-            _APP_BUILD,
-            "client.prompt().user('hello').call().content()",
+            OURS,
+            (
+                "from spring_ai_py.autoconfigure import SpringApplication",
+                _APP_BUILD,
+                "client.prompt().user('hello').call().content()",
+            ),
         ),
     ),
 }
 FIRST_USE_TARGET = 1.1  # ChatClient's import + build + first request over the raw SDK's
 
+# Wall time of each phase, then the process's CPU time (user + system, less disturbed by
+# other jobs) of import + build + first request.
 _FIRST_USE_PROBE = """
 import json, sys, time
 URL = sys.argv[1]
+c0 = time.process_time()
 t0 = time.perf_counter()
 {imports}
 t1 = time.perf_counter()
@@ -649,64 +687,116 @@ t1 = time.perf_counter()
 t2 = time.perf_counter()
 {call}
 t3 = time.perf_counter()
+c3 = time.process_time()
 {call}
 t4 = time.perf_counter()
-print(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3]))
+print(json.dumps([t1 - t0, t2 - t1, t3 - t2, t4 - t3, c3 - c0]))
 """
 
 
-def _first_use_probe(base_url: str, code: tuple[str, str, str]) -> list[float]:
+def _first_use_probe(base_url: str, code: Code, instructions: bool = False) -> list[float]:
+    """The probe's phase times and CPU time; with ``instructions``, run under callgrind,
+    the number of instructions the whole process executed appended."""
     import subprocess
 
     imports, build, call = code
     probe = _FIRST_USE_PROBE.format(imports=imports, build=build, call=call)
+    prefix = (
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] if instructions else []
+    )
     out = subprocess.run(
-        [sys.executable, "-c", probe, base_url],
+        [*prefix, sys.executable, "-c", probe, base_url],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
     )
-    return [float(v) for v in json.loads(out.stdout.strip().splitlines()[-1])]
+    values = [float(v) for v in json.loads(out.stdout.strip().splitlines()[-1])]
+    if instructions:
+        collected = re.search(r"Collected : (\d+)", out.stderr)
+        if collected is None:
+            raise RuntimeError(f"callgrind reported no instruction count: {out.stderr[-500:]}")
+        values.append(float(collected.group(1)))
+    return values
 
 
-def _first_use_section(quick: bool) -> dict[str, Any]:
-    """Import, build and the first two requests, each in a fresh interpreter (alternating)."""
+def _sum(values: list[float] | float) -> float:
+    return values if isinstance(values, float) else sum(values)
+
+
+def _first_use_section(quick: bool, instructions: bool = False) -> dict[str, Any]:
+    """Import, build and the first two requests, each in a fresh interpreter (alternating).
+
+    ``instructions``: one round, each interpreter under callgrind, which counts the
+    instructions the process executes (start-up included): a figure that the other jobs
+    on the machine do not disturb, where the wall and CPU times swing with the load."""
     import compileall
 
     from _common import fake_server
 
-    rounds = 5 if quick else 15
+    rounds = 1 if instructions else 5 if quick else 15
     # pip compiles a wheel's modules when it installs them; the raw SDK in site-packages
     # has its bytecode, so the library under test gets the same.
     compileall.compile_dir(str(ROOT / "spring_ai_py"), quiet=1)
     samples: dict[tuple[str, str], list[list[float]]] = {}
+    load: list[float] = []
     with fake_server() as server:
         for _ in range(rounds):
-            for scenario, (raw, ours) in _FIRST_USE.items():
-                for contender, code in (("raw openai SDK", raw), ("ChatClient", ours)):
-                    run = _first_use_probe(server.base_url, code)
+            load.append(os.getloadavg()[0])
+            for scenario, contenders in _FIRST_USE.items():
+                for contender, code in contenders:
+                    run = _first_use_probe(server.base_url, code, instructions)
                     samples.setdefault((scenario, contender), []).append(run)
     rows = []
     for (scenario, contender), runs in samples.items():
         medians = [statistics.median(run[i] for run in runs) * 1000 for i in range(4)]
-        # The ratio pairs each ChatClient run with the raw run of the same round.
-        raw_runs = samples[(scenario, "raw openai SDK")]
-        ratios = [sum(run[:3]) / sum(raw[:3]) for run, raw in zip(runs, raw_runs, strict=True)]
+        # Each ratio pairs a run with the reference's run of the same round.
+        raws = [name for name, _ in _FIRST_USE[scenario] if name != OURS]
+
+        def paired(reference: str, index: slice | int) -> float:
+            ref_runs = samples[(scenario, reference)]
+            return statistics.median(
+                _sum(run[index]) / _sum(ref[index])
+                for run, ref in zip(runs, ref_runs, strict=True)
+            )
+
         rows.append(
             {
                 "scenario": scenario,
                 "contender": contender,
+                "reference": raws[0],
                 "import_ms": medians[0],
                 "build_ms": medians[1],
                 "first_call_ms": medians[2],
                 "second_call_ms": medians[3],
                 "total_ms": statistics.median(sum(run[:3]) for run in runs) * 1000,
-                "ratio": statistics.median(ratios),
+                "cpu_ms": statistics.median(run[4] for run in runs) * 1000,
+                "ratio": paired(raws[0], slice(0, 3)),
+                "cpu_ratio": paired(raws[0], 4),
+                **(
+                    {
+                        "instructions": runs[0][5],
+                        "instructions_ratio": paired(raws[0], 5),
+                        "other_instructions_ratios": (
+                            {raw: paired(raw, 5) for raw in raws[1:]} if contender == OURS else {}
+                        ),
+                    }
+                    if instructions
+                    else {}
+                ),
+                # the ChatClient's ratio over each other raw contender of the scenario
+                "other_ratios": (
+                    {raw: paired(raw, slice(0, 3)) for raw in raws[1:]} if contender == OURS else {}
+                ),
             }
         )
         print(f"  first use: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
-    return {"rows": rows, "rounds": rounds}
+    return {
+        "rows": rows,
+        "rounds": rounds,
+        "load": [min(load), max(load)],
+        "instructions": instructions,
+    }
 
 
 # -- report ----------------------------------------------------------------------------
@@ -775,13 +865,17 @@ def build_report(results: dict[str, Any]) -> str:
         out.append("")
     if "firstuse" in results:
         out.append("### First use: a fresh interpreter's import, client build and first requests\n")
+        low, high = results["firstuse"].get("load", [math.nan, math.nan])
+        out.append(f"{results['firstuse']['rounds']} rounds, load average {low:.1f}-{high:.1f}.\n")
         out.append(
             "| scenario | contender | import (ms) | build (ms) | first request (ms) "
-            "| import + build + first (ms) | over raw SDK | target | second request (ms) |"
+            "| import + build + first (ms) | over raw SDK | CPU (ms) | CPU over raw SDK "
+            "| target | second request (ms) |"
         )
-        out.append("|---|---|---:|---:|---:|---:|---:|---|---:|")
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+        notes = []
         for r in results["firstuse"]["rows"]:
-            ours = r["contender"] == "ChatClient"
+            ours = r["contender"] == OURS
             verdict = (
                 ("met" if r["ratio"] <= FIRST_USE_TARGET else "**NOT met**") if ours else ""
             )
@@ -789,10 +883,34 @@ def build_report(results: dict[str, Any]) -> str:
                 f"| {r['scenario']} | {r['contender']} | {_fmt(r['import_ms'], 1)} "
                 f"| {_fmt(r['build_ms'], 1)} | {_fmt(r['first_call_ms'], 1)} "
                 f"| {_fmt(r['total_ms'], 1)} | {r['ratio']:.2f}x "
+                f"| {_fmt(r['cpu_ms'], 1)} | {r['cpu_ratio']:.2f}x "
                 f"| {f'≤ {FIRST_USE_TARGET}x: {verdict}' if ours else ''} "
                 f"| {_fmt(r['second_call_ms'], 1)} |"
             )
-        out.append("")
+            for raw, ratio in r.get("other_ratios", {}).items():
+                notes.append(
+                    f"{r['scenario']}: the ChatClient over {raw} {ratio:.2f}x "
+                    f"(the ratios above are over {r['reference']})."
+                )
+        out.extend(["", *notes, ""] if notes else [""])
+        if results["firstuse"].get("instructions"):
+            out.append(
+                "Instructions executed by the whole process (callgrind; interpreter start-up "
+                "included), import + build + both requests:\n"
+            )
+            out.append("| scenario | contender | instructions (millions) | over raw SDK |")
+            out.append("|---|---|---:|---:|")
+            instruction_notes = []
+            for r in results["firstuse"]["rows"]:
+                out.append(
+                    f"| {r['scenario']} | {r['contender']} | {r['instructions'] / 1e6:,.0f} "
+                    f"| {r['instructions_ratio']:.3f}x |"
+                )
+                for raw, ratio in r.get("other_instructions_ratios", {}).items():
+                    instruction_notes.append(
+                        f"{r['scenario']}: the ChatClient's instructions over {raw} {ratio:.3f}x."
+                    )
+            out.extend(["", *instruction_notes, ""])
     if "pgvector" in results:
         r = results["pgvector"]
         out.append("### PgVectorStore: 50,000 documents of 384 dims, top 4 by cosine distance\n")
@@ -892,6 +1010,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="firstuse: one round under callgrind, counting instructions (slow: ~1 min a probe)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         choices=["vectors", "memory", "tools", "pgvector", "firstuse"],
@@ -918,7 +1041,7 @@ def main() -> None:
         results["pgvector"] = _pgvector_section(args.quick)
     if "firstuse" in sections:
         print("first use ...", file=sys.stderr, flush=True)
-        results["firstuse"] = _first_use_section(args.quick)
+        results["firstuse"] = _first_use_section(args.quick, args.instructions)
     results["seconds"] = time.perf_counter() - started
     report = build_report(results)
     header = (

@@ -11,7 +11,6 @@ from pydantic import Field, SecretStr
 
 from spring_ai_py.autoconfigure.binder import ConfigurationProperties, Duration, OptionsProperties
 from spring_ai_py.autoconfigure.environment import Environment
-from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.model._wire_limits import limit_values
 
 if TYPE_CHECKING:
@@ -130,14 +129,6 @@ def anthropic_chat_model(context: ApplicationContext) -> ChatModel:
     )
 
 
-REGISTRATION = ProviderRegistration(
-    name="anthropic",
-    prefix=AnthropicConnectionProperties.CONFIG_PREFIX,
-    properties=(AnthropicConnectionProperties, AnthropicChatProperties),
-    extra="anthropic",
-    chat_model=anthropic_chat_model,
-    api_key_resolves=api_key_resolves,
-    order=1,
-)
-"""The Anthropic provider, registered as the ``anthropic`` entry point of
-``spring_ai_py.providers``."""
+# The entry point names spring_ai_py.anthropic._registration:REGISTRATION (which imports nothing of this module
+# until a bean is built); the name stays here for code that imported it from here.
+from spring_ai_py.anthropic._registration import REGISTRATION as REGISTRATION  # noqa: E402

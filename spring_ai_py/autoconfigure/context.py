@@ -370,8 +370,21 @@ class ApplicationContext:
         return configured[0] if configured else next(iter(registered.values()))
 
     def _tool_calling_manager(self) -> ToolCallingManager:
-        from spring_ai_py.autoconfigure.tools import ToolCallingProperties
         from spring_ai_py.model.tool import DefaultToolCallingManager
+        from spring_ai_py.tool.resolution import StaticToolCallbackResolver
+
+        with self._lock:
+            own = self._beans.get(_APPLICATION_TOOL_CALLBACKS)
+        builder = (
+            DefaultToolCallingManager.builder()
+            .tool_callback_resolver(StaticToolCallbackResolver(list(own) if isinstance(own, list) else []))
+            .tracer_provider(self._tracer_provider)
+        )
+        if not self.environment.has_any_under(_TOOLS_PREFIX):
+            # Nothing set under spring.ai.tools: Spring's defaults are the builder's (a test
+            # holds them equal), so the section's pydantic classes are not even built.
+            return builder.build()
+        from spring_ai_py.autoconfigure.tools import ToolCallingProperties
         from spring_ai_py.tool.execution import DefaultToolExecutionExceptionProcessor
         from spring_ai_py.tool.observation import DefaultToolCallingObservationConvention
 
@@ -384,27 +397,18 @@ class ApplicationContext:
                 "observations, with the risk of exposing sensitive or private information. "
                 "Please, be careful!"
             )
-        from spring_ai_py.tool.resolution import StaticToolCallbackResolver
-
-        with self._lock:
-            own = self._beans.get(_APPLICATION_TOOL_CALLBACKS)
-        builder = (
-            DefaultToolCallingManager.builder()
-            .tool_callback_resolver(StaticToolCallbackResolver(list(own) if isinstance(own, list) else []))
-            .tracer_provider(self._tracer_provider)
-            .observation_convention(
-                DefaultToolCallingObservationConvention(
-                    include_arguments=include_content, include_result=include_content
-                )
+        builder.observation_convention(
+            DefaultToolCallingObservationConvention(
+                include_arguments=include_content, include_result=include_content
             )
-            .tool_execution_exception_processor(
-                DefaultToolExecutionExceptionProcessor.builder()
-                .always_throw(properties.throw_exception_on_error)
-                .build()
-            )
-            .resolution_fallback_enabled(properties.resolution.fallback.enabled)
-            .on_limit_exceeded(limits.on_limit_exceeded)
         )
+        builder.tool_execution_exception_processor(
+            DefaultToolExecutionExceptionProcessor.builder()
+            .always_throw(properties.throw_exception_on_error)
+            .build()
+        )
+        builder.resolution_fallback_enabled(properties.resolution.fallback.enabled)
+        builder.on_limit_exceeded(limits.on_limit_exceeded)
         if limits.max_calls_per_tool_default is None:
             builder.unlimited_calls_per_tool()
         else:
@@ -586,6 +590,8 @@ class ApplicationContext:
 
 _APPLICATION_MCP_CLIENTS = "mcp_sync_clients.application"
 _APPLICATION_TOOL_CALLBACKS = "tool_callbacks.application"
+_TOOLS_PREFIX = "spring.ai.tools"
+"""``ToolCallingProperties.CONFIG_PREFIX``, known without building the properties class."""
 """The bean holding the application's own MCP clients (a list, which the context does
 not close)."""
 

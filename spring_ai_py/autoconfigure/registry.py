@@ -14,11 +14,14 @@ knows no provider by name, so a third-party package adds one without changing th
 
 from __future__ import annotations
 
+import importlib
+import os
+import re
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.binder import ConfigurationProperties
@@ -45,6 +48,8 @@ class ProviderRegistration:
     ``name`` is the value of ``spring.ai.model.chat`` / ``spring.ai.model.embedding``
     that chooses it; ``prefix`` the properties section whose presence means "configured"
     (``spring.ai.<name>``); ``properties`` its properties classes (bound on demand);
+    (each a class, or its ``"module:Class"`` reference, so that registering a provider
+    imports none of its properties classes: :meth:`properties_classes` loads them);
     ``extra`` the pip extra that installs its SDK. ``chat_model`` / ``embedding_model``
     build its beans from the context (``None``: it has no such model). When nothing
     chooses among several registered providers, the lowest ``order`` is the default.
@@ -54,12 +59,37 @@ class ProviderRegistration:
 
     name: str
     prefix: str
-    properties: tuple[type[ConfigurationProperties], ...] = ()
+    properties: tuple[type[ConfigurationProperties] | str, ...] = ()
     extra: str | None = None
     chat_model: Callable[[ApplicationContext], ChatModel] | None = None
     embedding_model: Callable[[ApplicationContext], EmbeddingModel] | None = None
     api_key_resolves: Callable[[Environment], bool] = _always
     order: int = 100
+
+    def __post_init__(self) -> None:
+        for index, item in enumerate(self.properties):
+            if isinstance(item, str) and not _REFERENCE.fullmatch(item):
+                raise ValueError(
+                    f"properties[{index}] must be a class or a 'module:Class' reference, "
+                    f"got {item!r}"
+                )
+
+    def properties_classes(self) -> tuple[type[ConfigurationProperties], ...]:
+        """The properties classes, each ``"module:Class"`` reference imported."""
+        classes = []
+        for item in self.properties:
+            if isinstance(item, str):
+                module, _, qualname = item.partition(":")
+                value: object = importlib.import_module(module)
+                for attribute in qualname.split("."):
+                    value = getattr(value, attribute)
+                classes.append(cast("type[ConfigurationProperties]", value))
+            else:
+                classes.append(item)
+        return tuple(classes)
+
+
+_REFERENCE = re.compile(r"[\w.]+:[\w.]+")
 
 
 _lock = threading.Lock()
@@ -74,11 +104,11 @@ def provider_registrations(*, reload: bool = False) -> dict[str, ProviderRegistr
         if _loaded is None or reload:
             found: dict[str, ProviderRegistration] = {}
             loaded = []
-            for entry in entry_points(group=ENTRY_POINT_GROUP):
-                registration = entry.load()
+            for name, value in _entry_points(ENTRY_POINT_GROUP):
+                registration = _load(value)
                 if not isinstance(registration, ProviderRegistration):
                     raise TypeError(
-                        f"entry point {entry.name} = {entry.value} of group "
+                        f"entry point {name} = {value} of group "
                         f"{ENTRY_POINT_GROUP} must be a ProviderRegistration, "
                         f"got {type(registration).__name__}"
                     )
@@ -87,3 +117,94 @@ def provider_registrations(*, reload: bool = False) -> dict[str, ProviderRegistr
                 found.setdefault(registration.name, registration)
             _loaded = found
         return dict(_loaded)
+
+
+def _load(value: str) -> object:
+    """The object an entry point's ``module:attribute [extras]`` value names."""
+    from importlib.metadata import EntryPoint
+
+    return EntryPoint(name="", value=value, group=ENTRY_POINT_GROUP).load()
+
+
+def _entry_points(group: str) -> Iterator[tuple[str, str]]:
+    """``(name, value)`` of each entry point of ``group``, as
+    ``importlib.metadata.entry_points(group=group)`` finds them, without parsing the
+    entry points of every installed distribution: on each directory of ``sys.path`` it
+    reads only the ``entry_points.txt`` files, and parses the few that name ``group``.
+    The first distribution of a name on ``sys.path`` wins, as there; finders other than
+    the path finder (and ``sys.path`` entries that are not directories, such as zip
+    files) are asked through ``importlib.metadata``."""
+    from importlib.machinery import PathFinder
+
+    seen: set[str] = set()
+    for finder in sys.meta_path:
+        if finder is PathFinder:
+            for entry in sys.path:
+                path = entry or "."
+                if os.path.isdir(path):
+                    yield from _directory_entry_points(path, group, seen)
+                else:
+                    yield from _metadata_entry_points([entry], group, seen)
+        elif hasattr(finder, "find_distributions"):
+            yield from _metadata_entry_points(None, group, seen, finder)
+
+
+def _directory_entry_points(path: str, group: str, seen: set[str]) -> Iterator[tuple[str, str]]:
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        stem, dot, suffix = name.rpartition(".")
+        if not dot or suffix.lower() not in ("dist-info", "egg-info"):
+            continue
+        distribution = _normalized(stem.partition("-")[0])
+        if distribution in seen:
+            continue
+        seen.add(distribution)
+        try:
+            with open(os.path.join(path, name, "entry_points.txt"), encoding="utf-8") as file:
+                text = file.read()
+        except OSError:  # no entry points, or an egg-info file rather than a directory
+            continue
+        if group in text:
+            yield from _parse_group(text, group)
+
+
+def _metadata_entry_points(
+    path: list[str] | None, group: str, seen: set[str], finder: object = None
+) -> Iterator[tuple[str, str]]:
+    from importlib.metadata import DistributionFinder
+
+    context = DistributionFinder.Context(path=path) if path is not None else DistributionFinder.Context()
+    if finder is None:
+        from importlib.machinery import PathFinder
+
+        finder = PathFinder
+    for dist in finder.find_distributions(context):  # type: ignore[attr-defined]
+        distribution = _normalized(dist.metadata["Name"] or "")
+        if distribution in seen:
+            continue
+        seen.add(distribution)
+        for entry in dist.entry_points.select(group=group):
+            yield entry.name, entry.value
+
+
+def _normalized(name: str) -> str:
+    """A distribution's name as PEP 503 compares it (``Foo.Bar-baz`` -> ``foo_bar_baz``)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _parse_group(text: str, group: str) -> Iterator[tuple[str, str]]:
+    """The ``name = value`` lines of the ``[group]`` section of an ``entry_points.txt``."""
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group:
+            name, equals, value = line.partition("=")
+            if equals:
+                yield name.strip(), value.strip()

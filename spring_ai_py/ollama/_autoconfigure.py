@@ -19,7 +19,6 @@ from spring_ai_py.autoconfigure.binder import (
     PropertiesModel,
     relaxed_enum,
 )
-from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.model._wire_limits import limit_values
 from spring_ai_py.ollama.api import DEFAULT_BASE_URL, ThinkBoolean, ThinkLevel, ThinkOption
 from spring_ai_py.ollama.management import PullModelStrategy
@@ -272,19 +271,6 @@ def ollama_embedding_model(context: ApplicationContext) -> EmbeddingModel:
     )
 
 
-REGISTRATION = ProviderRegistration(
-    name="ollama",
-    prefix=OllamaConnectionProperties.CONFIG_PREFIX,
-    properties=(
-        OllamaConnectionProperties,
-        OllamaChatProperties,
-        OllamaEmbeddingProperties,
-        OllamaInitializationProperties,
-    ),
-    extra="ollama",
-    chat_model=ollama_chat_model,
-    embedding_model=ollama_embedding_model,
-    order=2,
-)
-"""The Ollama provider, registered as the ``ollama`` entry point of
-``spring_ai_py.providers``. Ollama needs no API key."""
+# The entry point names spring_ai_py.ollama._registration:REGISTRATION (which imports nothing of this module
+# until a bean is built); the name stays here for code that imported it from here.
+from spring_ai_py.ollama._registration import REGISTRATION as REGISTRATION  # noqa: E402

@@ -16,7 +16,6 @@ from spring_ai_py.autoconfigure.binder import (
     relaxed_enum,
 )
 from spring_ai_py.autoconfigure.environment import Environment
-from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
 from spring_ai_py.model._wire_limits import CALL_LIMIT_FIELDS, LIMIT_FIELDS, limit_values
 
@@ -252,14 +251,6 @@ def openai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
     )
 
 
-REGISTRATION = ProviderRegistration(
-    name="openai",
-    prefix=OpenAiCommonProperties.CONFIG_PREFIX,
-    properties=(OpenAiCommonProperties, OpenAiChatProperties, OpenAiEmbeddingProperties),
-    extra="openai",
-    chat_model=openai_chat_model,
-    embedding_model=openai_embedding_model,
-    api_key_resolves=api_key_resolves,
-    order=0,
-)
-"""The OpenAI provider, registered as the ``openai`` entry point of ``spring_ai_py.providers``."""
+# The entry point names spring_ai_py.openai._registration:REGISTRATION (which imports nothing of this module
+# until a bean is built); the name stays here for code that imported it from here.
+from spring_ai_py.openai._registration import REGISTRATION as REGISTRATION  # noqa: E402

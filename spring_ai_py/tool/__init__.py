@@ -2,28 +2,39 @@
 
 ``ToolCallback`` (a tool), ``ToolCallbackProvider`` (a source of tools), the ``tool``
 decorator, and ``ToolCallbacks`` (re-exported from ``spring_ai_py.support``).
+
+Each name here loads its module on first use, so a client that declares no tool does
+not import the decorator's machinery (signature inspection, JSON schema generation).
 """
 
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spring_ai_py.support import ToolCallbacks
-from spring_ai_py.tool.annotation import ToolParam, tool
-from spring_ai_py.tool.tool_callback import (
-    StaticToolCallbackProvider,
-    ToolCallback,
-    ToolCallbackProvider,
-)
+from spring_ai_py._lazy import lazy_exports as _lazy_exports
 
-__all__ = [
-    "StaticToolCallbackProvider",
-    "ToolCallback",
-    "ToolCallbackProvider",
-    "ToolCallbacks",
-    "ToolParam",
-    "tool",
-]
+_EXPORTS: dict[str, str] = {
+    "StaticToolCallbackProvider": "spring_ai_py.tool.tool_callback",
+    "ToolCallback": "spring_ai_py.tool.tool_callback",
+    "ToolCallbackProvider": "spring_ai_py.tool.tool_callback",
+    "ToolCallbacks": "spring_ai_py.support",
+    "ToolParam": "spring_ai_py.tool.annotation",
+    "tool": "spring_ai_py.tool.annotation",
+}
+
+__all__ = sorted(_EXPORTS)
+
+__getattr__, __dir__ = _lazy_exports(__name__, _EXPORTS)
+
+if TYPE_CHECKING:
+    from spring_ai_py.support import ToolCallbacks as ToolCallbacks
+    from spring_ai_py.tool.annotation import ToolParam as ToolParam
+    from spring_ai_py.tool.annotation import tool as tool
+    from spring_ai_py.tool.tool_callback import (
+        StaticToolCallbackProvider as StaticToolCallbackProvider,
+    )
+    from spring_ai_py.tool.tool_callback import ToolCallback as ToolCallback
+    from spring_ai_py.tool.tool_callback import ToolCallbackProvider as ToolCallbackProvider
 
 
 class _ToolPackage(types.ModuleType):
@@ -36,6 +47,8 @@ class _ToolPackage(types.ModuleType):
     """
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from spring_ai_py.tool.annotation import tool
+
         return tool(*args, **kwargs)
 
 

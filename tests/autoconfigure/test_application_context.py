@@ -361,3 +361,36 @@ def test_application_tool_callbacks_resolve_by_name(tmp_path: Path) -> None:
         assert resolver.resolve("missing") is None
         with pytest.raises(RuntimeError, match=r"tool_calling_manager\(\) is already built"):
             context.add_tool_callbacks(weather)
+
+
+def _manager_settings(manager: object) -> tuple[object, ...]:
+    assert isinstance(manager, DefaultToolCallingManager)
+    state = vars(manager)
+    convention = state["_convention"]
+    return (
+        manager.get_tool_call_limits(),
+        state["_resolution_fallback_enabled"],
+        state["_processor"]._always_throw,
+        type(convention),
+        getattr(convention, "include_arguments", False),
+        getattr(convention, "include_result", False),
+    )
+
+
+def test_an_unconfigured_tools_section_gives_the_manager_of_springs_defaults(tmp_path: Path) -> None:
+    # With nothing under spring.ai.tools the context skips binding the section and uses
+    # the manager builder's defaults: they must be the properties' defaults.
+    from spring_ai_py.autoconfigure.context import _TOOLS_PREFIX
+    from spring_ai_py.autoconfigure.tools import ToolCallingProperties
+
+    assert _TOOLS_PREFIX == ToolCallingProperties.CONFIG_PREFIX
+    with SpringApplication.run(config_dir=tmp_path, environ={}) as context:
+        unbound = _manager_settings(context.tool_calling_manager())
+    # Setting one property to its default value makes the context bind the section.
+    overrides = {"spring.ai.tools.throw-exception-on-error": "false"}
+    with SpringApplication.run(config_dir=tmp_path, environ={}, overrides=overrides) as context:
+        bound = _manager_settings(context.tool_calling_manager())
+    assert unbound == bound
+    overrides = {"spring.ai.tools.observations.include-content": "true"}
+    with SpringApplication.run(config_dir=tmp_path, environ={}, overrides=overrides) as context:
+        assert _manager_settings(context.tool_calling_manager()) != unbound

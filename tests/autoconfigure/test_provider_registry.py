@@ -103,3 +103,67 @@ def test_autoconfigure_names_no_provider() -> None:
         check=False,
     )
     assert found.stdout == ""
+
+
+def test_reading_the_registrations_imports_no_provider_module_nor_pydantic() -> None:
+    # Autoconfiguration reads every registration to choose one provider: the others
+    # must cost no import of their properties classes, models or SDKs.
+    probe = (
+        "import sys\n"
+        "from spring_ai_py.autoconfigure import provider_registrations\n"
+        "assert len(provider_registrations()) >= 4\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith('pydantic') "
+        "or m.endswith('._autoconfigure') or m.startswith(('openai', 'anthropic', 'ollama', 'google.genai')))\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_built_in_registrations_name_their_properties_classes() -> None:
+    for registration in provider_registrations().values():
+        if registration.name == "echo":
+            continue
+        classes = registration.properties_classes()
+        assert classes, registration.name
+        # the registration's prefix is its first properties class's section
+        assert registration.prefix == classes[0].CONFIG_PREFIX
+        assert all(isinstance(c, type) for c in classes)
+
+
+def test_properties_may_be_classes_or_references_and_a_bad_reference_is_named() -> None:
+    from spring_ai_py.autoconfigure.tools import ToolCallingProperties
+
+    registration = ProviderRegistration(
+        name="x",
+        prefix="spring.ai.x",
+        properties=(ToolCallingProperties, "spring_ai_py.autoconfigure.chat:ChatClientBuilderProperties"),
+    )
+    from spring_ai_py.autoconfigure.chat import ChatClientBuilderProperties
+
+    assert registration.properties_classes() == (ToolCallingProperties, ChatClientBuilderProperties)
+    with pytest.raises(ValueError, match=r"properties\[0\] must be a class or a 'module:Class' reference"):
+        ProviderRegistration(name="x", prefix="spring.ai.x", properties=("not a reference",))
+
+
+@pytest.mark.parametrize("group", [ENTRY_POINT_GROUP, "console_scripts", "pytest11"])
+def test_the_entry_point_scan_finds_what_importlib_metadata_finds(group: str) -> None:
+    from importlib.metadata import entry_points
+
+    from spring_ai_py.autoconfigure.registry import _entry_points
+
+    expected = sorted((e.name, e.value) for e in entry_points(group=group))
+    assert expected, group
+    assert sorted(_entry_points(group)) == expected
+
+
+def test_the_entry_point_scan_finds_a_provider_installed_later(
+    third_party_provider: None,
+) -> None:
+    from importlib.metadata import entry_points
+
+    from spring_ai_py.autoconfigure.registry import _entry_points
+
+    found = sorted(_entry_points(ENTRY_POINT_GROUP))
+    assert ("echo", "echo_provider:REGISTRATION") in found
+    assert found == sorted((e.name, e.value) for e in entry_points(group=ENTRY_POINT_GROUP))

@@ -25,7 +25,6 @@ from spring_ai_py.autoconfigure.binder import (
     relaxed_enum,
 )
 from spring_ai_py.autoconfigure.environment import Environment
-from spring_ai_py.autoconfigure.registry import ProviderRegistration
 from spring_ai_py.document.content_formatter import MetadataMode
 from spring_ai_py.google.genai._client import GENAI_API_KEY_VARIABLES
 from spring_ai_py.google.genai.chat_options import ToolChoice
@@ -323,20 +322,6 @@ def google_genai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
     )
 
 
-REGISTRATION = ProviderRegistration(
-    name=GOOGLE_GEN_AI,
-    prefix=GoogleGenAiConnectionProperties.CONFIG_PREFIX,
-    properties=(
-        GoogleGenAiConnectionProperties,
-        GoogleGenAiChatProperties,
-        GoogleGenAiEmbeddingConnectionProperties,
-        GoogleGenAiTextEmbeddingProperties,
-    ),
-    extra="google-genai",
-    chat_model=google_genai_chat_model,
-    embedding_model=google_genai_embedding_model,
-    api_key_resolves=api_key_resolves,
-    order=3,
-)
-"""The Google GenAI provider, registered as the ``google-genai`` entry point of
-``spring_ai_py.providers``."""
+# The entry point names spring_ai_py.google.genai._registration:REGISTRATION (which imports nothing of this module
+# until a bean is built); the name stays here for code that imported it from here.
+from spring_ai_py.google.genai._registration import REGISTRATION as REGISTRATION  # noqa: E402

@@ -28,6 +28,7 @@ and the per-stream cost in resident memory.
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
 import time
 import tracemalloc
@@ -109,6 +110,7 @@ PACKAGES = (
 BATCH = 100
 
 
+@functools.cache
 def _where(filename: str) -> tuple[str, str]:
     """(package, short path) of a traced frame's file; ``python`` for the standard library."""
     parts = filename.replace("\\", "/").split("/")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
 from opentelemetry import context as otel_context
@@ -37,6 +37,7 @@ from opentelemetry.util.types import AttributeValue
 from spring_ai_py._compat import global_tracer_provider_if_set
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 INSTRUMENTATION_NAME = "spring_ai_py"
 
@@ -133,6 +134,48 @@ def record_error(span: Span, error: BaseException) -> None:
     """Mark ``span`` as failed with ``error``."""
     span.record_exception(error)
     span.set_status(Status(StatusCode.ERROR, f"{type(error).__name__}: {error}"))
+
+
+class LazyStream(Generic[A, T]):
+    """The stream ``open(argument)`` returns, opened at the first ``__anext__``.
+
+    What a stream step without a span keeps while its stream is in flight: three slots,
+    where an async generator wrapping the inner stream would keep its frame, its
+    ``aclosing`` and the ``async for`` state (thousands of streams can be in flight,
+    each with such a step per advisor). Once open, ``__anext__`` is the inner stream's
+    own: an item costs no frame of this step. ``aclose()`` closes the inner stream if it
+    was opened; a stream closed before its first item never opens it, and ends.
+    """
+
+    __slots__ = ("_argument", "_inner", "_open")
+
+    def __init__(self, open: Callable[[A], AsyncIterator[T]], argument: A) -> None:
+        self._open: Callable[[A], AsyncIterator[T]] | None = open
+        self._argument: A | None = argument
+        self._inner: AsyncIterator[T] | None = None
+
+    def __aiter__(self) -> LazyStream[A, T]:
+        return self
+
+    def __anext__(self) -> Awaitable[T]:
+        inner = self._inner
+        if inner is not None:
+            return inner.__anext__()
+        return self._first()
+
+    async def _first(self) -> T:
+        open_, argument = self._open, self._argument
+        if open_ is None:
+            raise StopAsyncIteration
+        self._open = self._argument = None
+        inner = self._inner = open_(argument)  # type: ignore[arg-type]
+        return await inner.__anext__()
+
+    async def aclose(self) -> None:
+        self._open = self._argument = None
+        aclose = getattr(self._inner, "aclose", None)
+        if aclose is not None:
+            await aclose()
 
 
 class StreamStep(NamedTuple, Generic[T]):

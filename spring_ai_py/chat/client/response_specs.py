@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from spring_ai_py import _assert
 from spring_ai_py._bridge import DualStream, forbid_running_loop
-from spring_ai_py._observation import StreamStep, call_step, is_noop, observe_stream
+from spring_ai_py._observation import LazyStream, StreamStep, call_step, is_noop, observe_stream
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.events import (
     EVENT_LISTENER,
@@ -133,7 +133,13 @@ class _Observed:
             _tell(listener, response)
         return response
 
-    def observed_stream(self, request: ChatClientRequest) -> AsyncGenerator[ChatClientResponse, None]:
+    def observed_stream(
+        self, request: ChatClientRequest
+    ) -> AsyncGenerator[ChatClientResponse, None] | LazyStream[ChatClientRequest, ChatClientResponse]:
+        if is_noop(self._tracer):
+            # No span: no aggregate for its attributes, nothing but the chain (taken
+            # when iteration starts) and the request for each stream in flight.
+            return LazyStream(self._chain_stream, request)
         convention = self._convention
         aggregation = ChatClientStreamAggregation()
         holder: list[ChatClientObservationContext] = []
@@ -157,6 +163,9 @@ class _Observed:
             span.set_attributes(convention.get_response_key_values(context))
 
         return observe_stream(self._tracer, begin, on_item, on_complete)
+
+    def _chain_stream(self, request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
+        return self._take_chain().next_stream(request)
 
 
 class CallResponseSpec(_Observed):

@@ -306,27 +306,48 @@ def observe_model_stream(
     Nothing runs before iteration starts: ``prepare`` (which builds the request) runs
     then. The metrics are recorded when the stream ends, fails or is closed early.
     """
-    observations: list[ModelObservation] = []
+    steps = _ModelStreamSteps(instruments, provider, prepare)
+    return observe_stream(
+        instruments.tracer, steps.begin, on_complete=steps.on_complete, on_end=steps.on_end
+    )
 
-    def begin() -> StreamStep[ChatResponse]:
-        options, model, source = prepare()
-        observation = ModelObservation(instruments, provider, model)
-        observations.append(observation)
 
-        return StreamStep(
-            f"{OPERATION_CHAT} {model}",
-            lambda: request_attributes(provider, options, model, True),
-            lambda: source(observation),
-        )
+class _ModelStreamSteps:
+    """What one model stream's span needs, in one object (thousands of streams can be
+    in flight: slots instead of a closure and its cells per step)."""
 
-    def on_complete(span: Span) -> None:
-        span.set_attributes(response_attributes(observations[0].summary))
+    __slots__ = ("_instruments", "_model", "_observation", "_options", "_prepare", "_provider", "_source")
 
-    def on_end(error: BaseException | None) -> None:
-        if observations:
-            observations[0].record_metrics(error)
+    def __init__(
+        self, instruments: ModelInstruments, provider: str, prepare: Callable[[], PreparedStream]
+    ) -> None:
+        self._instruments = instruments
+        self._provider = provider
+        self._prepare: Callable[[], PreparedStream] | None = prepare
+        self._observation: ModelObservation | None = None
 
-    return observe_stream(instruments.tracer, begin, on_complete=on_complete, on_end=on_end)
+    def begin(self) -> StreamStep[ChatResponse]:
+        assert self._prepare is not None
+        options, model, source = self._prepare()
+        self._prepare = None
+        self._options, self._model, self._source = options, model, source
+        self._observation = ModelObservation(self._instruments, self._provider, model)
+        return StreamStep(f"{OPERATION_CHAT} {model}", self._request_attributes, self._open)
+
+    def _request_attributes(self) -> dict[str, AttributeValue]:
+        return request_attributes(self._provider, self._options, self._model, True)
+
+    def _open(self) -> AsyncIterator[ChatResponse]:
+        assert self._observation is not None
+        return self._source(self._observation)
+
+    def on_complete(self, span: Span) -> None:
+        assert self._observation is not None
+        span.set_attributes(response_attributes(self._observation.summary))
+
+    def on_end(self, error: BaseException | None) -> None:
+        if self._observation is not None:
+            self._observation.record_metrics(error)
 
 
 SENSITIVE_HEADER_NAMES = frozenset(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _assert, _builder
 from spring_ai_py._observation import (
+    LazyStream,
     StreamStep,
     call_step,
     is_noop,
@@ -193,7 +193,11 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
             raise ValueError("the chat_client_request cannot be null")
 
         if is_noop(self._tracer):
-            return self._untraced_stream(chat_client_request)
+            # With no tracer the step needs no span, name or attributes: only the
+            # advisor, still taken when iteration starts. Each of the thousands of
+            # streams in flight keeps one such step per advisor: three slots, and no
+            # frame of its own per chunk.
+            return LazyStream(self._advise_next_stream, chat_client_request)
 
         def begin() -> StreamStep[ChatClientResponse]:
             advisor = self._take_stream_advisor()
@@ -202,16 +206,10 @@ class DefaultAroundAdvisorChain(BaseAdvisorChain):
 
         return observe_stream(self._tracer, begin)
 
-    async def _untraced_stream(
+    def _advise_next_stream(
         self, chat_client_request: ChatClientRequest
     ) -> AsyncIterator[ChatClientResponse]:
-        # With no tracer the step needs no span, name or attributes: only the advisor,
-        # still taken when iteration starts. Each of the thousands of streams in flight
-        # keeps one such frame per advisor, so it holds as little as it can.
-        advisor = self._take_stream_advisor()
-        async with contextlib.aclosing(advisor.advise_stream(chat_client_request, self)) as stream:  # type: ignore[type-var]
-            async for response in stream:
-                yield response
+        return self._take_stream_advisor().advise_stream(chat_client_request, self)
 
     def _take_stream_advisor(self) -> StreamAdvisor:
         index = self._next_stream

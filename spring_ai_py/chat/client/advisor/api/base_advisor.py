@@ -187,22 +187,21 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
     async def _stream_and_store(
         self, chat_client_request: ChatClientRequest, chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
-        from spring_ai_py.chat.client.message_aggregator import ChatClientMessageAggregator
+        from spring_ai_py.chat.client.message_aggregator import ChatClientStreamAggregation
 
         _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
         request = self._checked_request(await self.abefore(chat_client_request, chain))
-
-        async def store(aggregated: ChatClientResponse) -> None:
-            # Reached only when the stream completed: a failed or abandoned stream
-            # stores nothing.
-            await self.aafter(self._response_for_after(aggregated, request), chain)
-
-        stream = ChatClientMessageAggregator().aggregate_chat_client_response(
-            chain.next_stream(request), store, request.context
-        )
-        async with contextlib.aclosing(stream):  # type: ignore[type-var]
+        # The aggregation in this frame (what ChatClientMessageAggregator does, without
+        # its generator and handler for each stream in flight).
+        aggregation = ChatClientStreamAggregation(request.context)
+        # aclosing: stopping early closes the rest of the chain now, not when collected.
+        async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
             async for response in stream:
+                aggregation.add(response)
                 yield self._for_caller(response)
+        # Reached only when the stream completed: a failed or abandoned stream stores
+        # nothing.
+        await self.aafter(self._response_for_after(aggregation.result(), request), chain)
 
     # -- what before() leaves for after() to store ------------------------------------
 

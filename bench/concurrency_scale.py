@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from _common import API_KEY, BENCH_DIR, MODEL, RAW_TIMEOUT, ROOT, fake_server, proc_status
+from _common import API_KEY, BENCH_DIR, BENCH_TIMEOUT, MODEL, ROOT, fake_server, proc_status
 
 EXPECTED = "word " * 20
 TARGET = 1.2
@@ -74,7 +74,9 @@ def memory_client(base_url: str, repository: Any) -> Any:
     from spring_ai_py.chat.memory import MessageWindowChatMemory
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
-    options = OpenAiChatOptions(model=MODEL, base_url=base_url, api_key=API_KEY, max_retries=0)
+    options = OpenAiChatOptions(
+        model=MODEL, base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
+    )
     memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()
     return ChatClient.builder(OpenAiChatModel(options=options)).default_advisors(advisor).build()
@@ -104,7 +106,7 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
         import openai
 
         sdk = openai.AsyncOpenAI(
-            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
         )
 
         async def one(index: int) -> str:
@@ -120,7 +122,7 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
         from spring_ai_py.chat.messages import AssistantMessage, UserMessage
 
         sdk = openai.AsyncOpenAI(
-            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
         )
         memory = (
             MessageWindowChatMemory.builder()
@@ -161,7 +163,9 @@ def thread_wave(contender: str, base_url: str, count: int, dsn: str | None) -> d
     if contender == "raw-threads":
         import openai
 
-        sdk = openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT)
+        sdk = openai.OpenAI(
+            base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
+        )
 
         def one(index: int) -> str:
             stream = sdk.chat.completions.create(

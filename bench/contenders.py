@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from _common import API_KEY, MODEL, RAW_TIMEOUT
+from _common import API_KEY, BENCH_TIMEOUT, MODEL
 
 from spring_ai_py.chat.client import ChatClient, ChatClientRequest, ChatClientResponse
 from spring_ai_py.chat.client.advisor.api import AdvisorChain, BaseAdvisor
@@ -57,14 +57,14 @@ WEATHER_TOOL_SCHEMA = [
 def openai_sync(base_url: str) -> Any:
     import openai
 
-    return openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT)
+    return openai.OpenAI(base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT)
 
 
 def openai_async(base_url: str) -> Any:
     import openai
 
     return openai.AsyncOpenAI(
-        base_url=base_url, api_key=API_KEY, max_retries=0, timeout=RAW_TIMEOUT
+        base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
     )
 
 
@@ -141,7 +141,12 @@ def openai_chat_model(
     base_url: str, tracer_provider: Any = None, meter_provider: Any = None
 ) -> OpenAiChatModel:
     options = (
-        OpenAiChatOptions.builder().model(MODEL).base_url(base_url).api_key(API_KEY).max_retries(0)
+        OpenAiChatOptions.builder()
+        .model(MODEL)
+        .base_url(base_url)
+        .api_key(API_KEY)
+        .max_retries(0)
+        .timeout(BENCH_TIMEOUT)
     ).build()
     return OpenAiChatModel(
         options=options, tracer_provider=tracer_provider, meter_provider=meter_provider

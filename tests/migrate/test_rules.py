@@ -177,12 +177,12 @@ def test_memory_advisor_without_a_conversation_id_keeps_the_1x_default(
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
     options = OpenAiChatOptions.builder().model("gpt-4o-mini").api_key("sk-test").base_url(openai_test_server.base_url).build()
-    model = OpenAiChatModel(options=options)
-    chat = app.load("chat").Chat(model)
-    openai_test_server.enqueue_text("Hi Ada.")
-    openai_test_server.enqueue_text("Your name is Ada.")
-    assert chat.ask("I am Ada") == "Hi Ada."
-    assert chat.ask("Who am I?") == "Your name is Ada."
+    with OpenAiChatModel(options=options) as model:
+        chat = app.load("chat").Chat(model)
+        openai_test_server.enqueue_text("Hi Ada.")
+        openai_test_server.enqueue_text("Your name is Ada.")
+        assert chat.ask("I am Ada") == "Hi Ada."
+        assert chat.ask("Who am I?") == "Your name is Ada."
     second = openai_test_server.requests[1].body["messages"]
     assert [m["content"] for m in second] == ["I am Ada", "Hi Ada.", "Who am I?"]
 

@@ -16,7 +16,6 @@ from spring_ai_py.embedding import EmbeddingOptions, EmbeddingRequest, Embedding
 from spring_ai_py.ollama import OllamaApi, OllamaEmbeddingModel, OllamaEmbeddingOptions
 from spring_ai_py.test import OllamaTestServer
 
-
 _built: list[OllamaEmbeddingModel] = []
 
 

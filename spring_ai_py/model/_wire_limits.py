@@ -31,6 +31,7 @@ model, so neither the caller, nor a log line, nor the span's exception event see
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import time
@@ -360,7 +361,10 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 def http_client(factory: Any) -> Any:
     """An HTTP client from the SDK's own ``factory`` (``DefaultHttpxClient`` or
     ``DefaultAsyncHttpxClient``, which keep the SDK's defaults) that bounds every
-    socket operation and each response by the exchange it was sent in."""
+    socket operation and each response by the exchange it was sent in. A blocking one
+    also closes its connections when it is garbage-collected unclosed, as the client
+    the SDK builds itself does (an async one is closed with its event loop by the
+    model that owns it)."""
     import httpx2
 
     from spring_ai_py.model._socket_deadline import bound_sockets
@@ -369,9 +373,40 @@ def http_client(factory: Any) -> Any:
         hooks: dict[str, list[Any]] = {"request": [_aon_request], "response": [_abound]}
     else:
         hooks = {"request": [_on_request], "response": [_bound]}
+        factory = _closed_when_collected(factory)
     client = factory(event_hooks=hooks)
     bound_sockets(client)
     return client
+
+
+_CLOSED_WHEN_COLLECTED: dict[type[Any], type[Any]] = {}
+
+
+def _closed_when_collected(factory: type[Any]) -> type[Any]:
+    """A subclass of the blocking HTTP client class ``factory`` whose instances close
+    their connections when collected unclosed, as the SDKs' own default client
+    (``SyncHttpxClientWrapper``) does: a model dropped without ``close()`` then leaves
+    no socket to the interpreter's finalizer, which reports each one as an
+    unclosed-socket ``ResourceWarning``."""
+    found = _CLOSED_WHEN_COLLECTED.get(factory)
+    if found is None:
+
+        def __del__(self: Any) -> None:
+            if not self.is_closed:
+                # A finalizer must not raise (at interpreter shutdown, say).
+                with contextlib.suppress(Exception):
+                    self.close()
+
+        found = _CLOSED_WHEN_COLLECTED[factory] = type(
+            factory.__name__,
+            (factory,),
+            {
+                "__del__": __del__,
+                "__qualname__": factory.__qualname__,
+                "__module__": factory.__module__,
+            },
+        )
+    return found
 
 
 def response_hooks(asynchronous: bool) -> dict[str, list[Callable[[Any], Any]]]:

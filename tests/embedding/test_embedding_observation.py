@@ -256,3 +256,36 @@ def test_a_cancelled_acall_records_the_cancellation(observed: Observed) -> None:
     assert span.status.status_code.name == "ERROR"
     (duration,) = observed.points()["gen_ai.client.operation.duration"]
     assert duration.attributes["error.type"] == "CancelledError"
+
+
+@pytest.mark.parametrize("awaited", [False, True], ids=["call", "acall"])
+def test_an_answer_that_cannot_be_read_records_the_duration_with_its_error(awaited: bool) -> None:
+    spans = SpanRecorder()
+    reader = InMemoryMetricReader()
+    meters = MeterProvider(metric_readers=[reader])
+    with _openai(spans, meters) as provider:
+        observed = Observed(provider, spans, reader)
+        assert isinstance(provider.server, OpenAiTestServer)
+        # A 200 answer without its usage: the SDK hands it over, reading it fails.
+        provider.server.enqueue_raw(
+            200,
+            '{"object": "list", "model": "text-embedding-3-small-0613",'
+            ' "data": [{"object": "embedding", "index": 0, "embedding": [0.6, 0.8]}]}',
+            endpoint="embeddings",
+        )
+
+        with pytest.raises(AttributeError):
+            observed.embed(awaited)
+
+        (span,) = spans.spans
+        assert span.status.status_code.name == "ERROR"
+        assert [event.name for event in span.events] == ["exception"]
+        points = observed.points()
+        (duration,) = points["gen_ai.client.operation.duration"]
+        assert duration.count == 1
+        assert dict(duration.attributes) == {
+            **_request_attributes(provider), "error.type": "AttributeError"
+        }  # fmt: skip
+        assert "gen_ai.client.token.usage" not in points
+    meters.shutdown()
+    spans.tracer_provider.shutdown()

@@ -76,6 +76,29 @@ def test_async_client_is_closed_when_asyncio_run_ends(server: OpenAiTestServer) 
     model.close()
 
 
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_model_dropped_unclosed_leaves_no_socket_open(provider: str) -> None:
+    # The SDKs' own default client closes itself when collected; the one the model
+    # builds (bounded by its wire limits) must too, or each pooled connection reaches
+    # the socket's finalizer as an unclosed-socket ResourceWarning.
+    fake: OpenAiTestServer | AnthropicTestServer
+    with (OpenAiTestServer() if provider == "openai" else AnthropicTestServer()) as fake:
+        fake.enqueue_text("ok")
+        model: OpenAiChatModel | AnthropicChatModel
+        if provider == "openai":
+            model = openai_model(fake)
+        else:
+            model = AnthropicChatModel(
+                options=AnthropicChatOptions(base_url=fake.base_url, api_key="k", max_retries=0)
+            )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ResourceWarning)
+            model.call(Prompt("hi"))  # its connection stays in the pool, open
+            del model
+            gc.collect()
+    assert [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
 def test_async_with_closes_the_running_loops_client(server: OpenAiTestServer) -> None:
     async def main() -> object:
         async with openai_model(server) as model:

@@ -16,17 +16,27 @@ from spring_ai_py.embedding import EmbeddingOptions, EmbeddingRequest, Embedding
 from spring_ai_py.ollama import OllamaApi, OllamaEmbeddingModel, OllamaEmbeddingOptions
 from spring_ai_py.test import OllamaTestServer
 
+_built: list[OllamaEmbeddingModel] = []
+
 
 @pytest.fixture
 def server() -> Iterator[OllamaTestServer]:
     with OllamaTestServer() as running:
-        yield running
+        try:
+            yield running
+        finally:
+            # The Ollama SDK's client does not close its connections when collected: a
+            # model left open leaks them into a later test's garbage collection.
+            while _built:
+                _built.pop().close()
 
 
 def _model(server: OllamaTestServer, model: str) -> OllamaEmbeddingModel:
-    return OllamaEmbeddingModel(
+    built = OllamaEmbeddingModel(
         OllamaEmbeddingOptions.builder().model(model).build(), OllamaApi(base_url=server.base_url)
     )
+    _built.append(built)
+    return built
 
 
 def test_options(server: OllamaTestServer) -> None:

@@ -180,4 +180,5 @@ def test_ollama_from_the_shell() -> None:
         assert reply.message.content == "Local hi"
     finally:
         process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
+        with process:  # closes its pipes (left open, they leak into a later test's gc)
+            assert process.wait(timeout=30) == 0

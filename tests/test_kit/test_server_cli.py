@@ -44,6 +44,7 @@ def run_server() -> Iterator[Runner]:
     for process in started:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
+        with process:  # closes its pipes (left open, they leak into a later test's gc)
             process.wait(timeout=30)
 
 

@@ -7,8 +7,8 @@ response's model and usage; Spring's ``EmbeddingModelMeterObservationHandler`` r
 the GenAI metrics. Here, as for chat models (whose tracer and histograms this shares),
 the span goes through :mod:`spring_ai_py._observation` and the metrics through
 ``opentelemetry-api``: ``gen_ai.client.operation.duration`` (seconds, with
-``error.type`` when the request fails) and ``gen_ai.client.token.usage`` (the input
-tokens, ``gen_ai.token.type=input``).
+``error.type`` when the request fails or its answer cannot be read) and
+``gen_ai.client.token.usage`` (the input tokens, ``gen_ai.token.type=input``).
 
 One flow serves blocking and awaited calls: a generator opens the span, receives the
 provider's answer (or the error of sending it) at its only ``yield``, reads the answer
@@ -115,9 +115,8 @@ class EmbeddingModelObservation:
         """The one flow of a call: the span around sending (the ``yield``, where the
         answer or the error of sending arrives) and reading, the metrics recorded.
 
-        A failed request records the duration with ``error.type`` (also on
-        cancellation) and marks the span; an answer that cannot be read marks the span
-        only.
+        A failed request, or an answer that cannot be read, records the duration with
+        ``error.type`` (also on cancellation) and marks the span.
         """
         instruments = self._instruments
         started = time.perf_counter()
@@ -129,16 +128,16 @@ class EmbeddingModelObservation:
             metric_attributes = self._request_attributes(model, dimensions)
             try:
                 answer = yield
+                response = read(answer)
+                metadata = response.get_metadata()
+                usage = metadata.get_usage()
+                response_model = metadata.get_model()
             except BaseException as error:
                 instruments.duration.record(
                     time.perf_counter() - started,
                     {**metric_attributes, "error.type": type(error).__qualname__},
                 )
                 raise
-            response = read(answer)
-            metadata = response.get_metadata()
-            usage = metadata.get_usage()
-            response_model = metadata.get_model()
             metric_attributes["gen_ai.response.model"] = response_model
             instruments.duration.record(time.perf_counter() - started, metric_attributes)
             if self._reports_input_tokens:

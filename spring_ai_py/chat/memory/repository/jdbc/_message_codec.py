@@ -106,7 +106,11 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
     # exact round trip so what is read back equals what was saved. Plain JSON values
     # (the usual case: exact dicts with str keys, lists, str, int, finite float, bool,
     # None) round-trip by construction, so only the others are decoded to compare.
-    plain = _plain_json(payload, 0)
+    # The payload's own keys are str, and its records hold fields: only the metadata
+    # needs looking into.
+    plain = (not metadata or _plain_json(metadata, 1)) and (
+        len(payload) == 1 or _plain_records(payload)
+    )
     try:
         if plain and _PLAIN_PAYLOAD_JSON is not None:
             encoded = "".join(_PLAIN_PAYLOAD_JSON(payload, 0))
@@ -136,6 +140,17 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
 
 _PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
 _STR = frozenset({str})
+
+
+def _plain_records(payload: dict[str, Any]) -> bool:
+    """Whether the payload's records (tool calls, tool responses, media) hold only exact
+    JSON scalars (their fields are typed ``str``, a caller may still pass anything)."""
+    for key, value in payload.items():
+        if key != "metadata" and value is not True:
+            for record in value:
+                if not _PLAIN_SCALARS.issuperset(map(type, record.values())):
+                    return False
+    return True
 
 
 def _plain_json(value: object, depth: int) -> bool:

@@ -79,12 +79,18 @@ _IMMUTABLE_VALUES = frozenset({str, int, float, bool, type(None), MessageType, d
 """Attribute and metadata value types whose value cannot change in place (``messageType``
 and the memory's timestamp included)."""
 
-_FROZEN_ITEMS = frozenset({AssistantMessage.ToolCall, ToolResponseMessage.ToolResponse, Media})
-"""What the lists of a message hold: frozen records (a medium's data is checked apart)."""
+_LISTS: dict[type, tuple[str, ...]] = {
+    UserMessage: ("_media",),
+    SystemMessage: (),
+    AssistantMessage: ("_tool_calls", "_media"),
+    ToolResponseMessage: ("_responses",),
+}
+"""The message classes whose stored form depends on their attributes alone, with the
+attributes holding lists (of frozen records; the metadata is the one dict). A subclass
+may compute its text or metadata: it is encoded at every save."""
 
-_KNOWN_CLASSES = frozenset({UserMessage, SystemMessage, AssistantMessage, ToolResponseMessage})
-"""The message classes whose stored form depends on their attributes alone (a subclass
-may compute its text or metadata: it is encoded at every save)."""
+_ATTRIBUTE_TYPES = _IMMUTABLE_VALUES | {dict, list}
+_FROZEN_ITEMS = frozenset({AssistantMessage.ToolCall, ToolResponseMessage.ToolResponse, Media})
 
 _Encoded = tuple[dict[str, object], tuple[type, ...], str]
 
@@ -95,24 +101,33 @@ def _state_copy(message: Message) -> dict[str, object] | None:
     part of it could change in place without the copy showing it (a list or dict in the
     metadata, media data that is not ``str`` or ``bytes``, a class or an attribute not
     known here): such a message is encoded at every save."""
-    if message.__class__ not in _KNOWN_CLASSES:
+    lists = _LISTS.get(message.__class__)
+    if lists is None:
         return None
-    copy: dict[str, object] = {}
-    for name, value in vars(message).items():
-        kind = value.__class__
-        if kind is dict:
-            if not _IMMUTABLE_VALUES.issuperset(map(type, value.values())):
-                return None
-            value = dict(value)
-        elif kind is list:
-            if not _FROZEN_ITEMS.issuperset(map(type, value)) or any(
-                m.data.__class__ not in (str, bytes) for m in value if m.__class__ is Media
+    copy = dict(vars(message))
+    kinds = list(map(type, copy.values()))
+    if not _ATTRIBUTE_TYPES.issuperset(kinds) or kinds.count(list) != len(lists):
+        return None
+    metadata = copy.get("_metadata")
+    if kinds.count(dict) != 1 or metadata.__class__ is not dict:
+        return None
+    assert isinstance(metadata, dict)
+    if not _IMMUTABLE_VALUES.issuperset(map(type, metadata.values())):
+        return None
+    copy["_metadata"] = dict(metadata)
+    for name in lists:
+        items = copy.get(name)
+        if items.__class__ is not list:
+            return None
+        assert isinstance(items, list)
+        if items:
+            if not _FROZEN_ITEMS.issuperset(map(type, items)) or any(
+                m.data.__class__ not in (str, bytes) for m in items if m.__class__ is Media
             ):
                 return None
-            value = list(value)
-        elif kind not in _IMMUTABLE_VALUES:
-            return None
-        copy[name] = value
+            copy[name] = list(items)
+        else:
+            copy[name] = []
     return copy
 
 
@@ -146,7 +161,8 @@ class _MessageEncoder:
         held = self._encoded.get(id(message))
         if held is not None:
             state, kinds, text = held[1]
-            if state == vars(message) and kinds == tuple(map(type, message.get_metadata().values())):
+            current = vars(message)
+            if state == current and kinds == tuple(map(type, current["_metadata"].values())):
                 return text
         text = _message_json(message)
         copy = _state_copy(message)
@@ -177,7 +193,7 @@ def _value_json(value: Any, message_json: Callable[[Message], str]) -> str:
         return _str(value)
     if kind is dict and not value:
         return '{"$dict":{}}'
-    if kind in _KNOWN_CLASSES or isinstance(value, Message):
+    if kind in _LISTS or isinstance(value, Message):
         return '{"$message":' + message_json(value) + "}"
     if isinstance(value, str):
         return _str(value)

@@ -6,6 +6,7 @@ repository configured and no gated tool, nothing here runs but one dict lookup.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -363,12 +364,22 @@ def resume_batch(
     return ResumedBatch(results, frozenset(approved), edited, records, pause)
 
 
-def turn_token(context: Mapping[str, Any], resume: ToolLoopResume | None, new: str) -> str:
-    """The token of this turn: the resumed one, the caller's, or ``new``."""
+_UUID4_CLEAR = ~(0xC000 << 48 | 0xF000 << 64)
+_UUID4_SET = 0x8000 << 48 | 0x4000 << 64
+
+
+def new_token() -> str:
+    """A new turn token: the 32 hex digits of a random version-4 UUID, as
+    ``uuid.uuid4().hex`` gives them (without building the ``UUID`` object)."""
+    return f"{int.from_bytes(os.urandom(16)) & _UUID4_CLEAR | _UUID4_SET:032x}"
+
+
+def turn_token(context: Mapping[str, Any], resume: ToolLoopResume | None) -> str:
+    """The token of this turn: the resumed one, the caller's, or a new one."""
     if resume is not None:
         return resume.token
     given = context.get(TOOL_LOOP_TOKEN_KEY)
-    return given if isinstance(given, str) and given else new
+    return given if isinstance(given, str) and given else new_token()
 
 
 def stamped_turn(token: str, message: Message) -> bool:

@@ -63,8 +63,11 @@ class _Unstorable(Exception):
     """A context value with no JSON form."""
 
 
+_MILLISECOND = timedelta(milliseconds=1)
+
+
 def _millis(value: datetime) -> int:
-    return (value - _EPOCH) // timedelta(milliseconds=1)
+    return (value - _EPOCH) // _MILLISECOND
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
@@ -120,14 +123,13 @@ def _state_copy(message: Message) -> dict[str, object] | None:
         if items.__class__ is not list:
             return None
         assert isinstance(items, list)
-        if items:
-            if not _FROZEN_ITEMS.issuperset(map(type, items)) or any(
-                m.data.__class__ not in (str, bytes) for m in items if m.__class__ is Media
-            ):
-                return None
-            copy[name] = list(items)
-        else:
-            copy[name] = []
+        if not _FROZEN_ITEMS.issuperset(map(type, items)):
+            return None
+        if items and name == "_media" and any(
+            m.__class__ is not Media or m.data.__class__ not in (str, bytes) for m in items
+        ):
+            return None
+        copy[name] = list(items)
     return copy
 
 
@@ -224,10 +226,18 @@ def _decode_value(token: str, value: Any) -> Any:
 def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], str]) -> str:
     entries: list[str] = []
     for key, value in context.items():
-        try:
-            entries.append(_str(key) + ":" + _value_json(value, message_json))
-        except _Unstorable:
-            logger.debug("Context entry %r has no JSON form; it is not saved", key)
+        # A loop's context holds a message and an empty scope: written here, without
+        # a call of _value_json each.
+        kind = value.__class__
+        if kind in _LISTS:
+            entries.append(f'{_str(key)}:{{"$message":{message_json(value)}}}')
+        elif kind is dict and not value:
+            entries.append(_str(key) + ':{"$dict":{}}')
+        else:
+            try:
+                entries.append(_str(key) + ":" + _value_json(value, message_json))
+            except _Unstorable:
+                logger.debug("Context entry %r has no JSON form; it is not saved", key)
     return "{" + ",".join(entries) + "}"
 
 
@@ -246,15 +256,15 @@ def encode_snapshot(
     :class:`_MessageEncoder` remembers them for the rest of the turn)."""
     parts = [
         '{"messages":[',
-        ",".join([message_json(m) for m in snapshot.messages]),
+        ",".join(map(message_json, snapshot.messages)),
         '],"context":',
         _context_json(snapshot.context, message_json),
         ',"tool_calls":[',
-        ",".join([_record_json(c) for c in snapshot.tool_calls]),
+        ",".join(map(_record_json, snapshot.tool_calls)),
         "]",
     ]
     if snapshot.instructions is not None:
-        instructions = ",".join([message_json(m) for m in snapshot.instructions])
+        instructions = ",".join(map(message_json, snapshot.instructions))
         parts += (',"instructions":[', instructions, "]")
     if snapshot.assistant_message is not None:
         parts += (',"assistant_message":', message_json(snapshot.assistant_message))

@@ -542,3 +542,18 @@ def test_a_new_turn_token_is_a_random_version_4_uuid_in_hex() -> None:
     for token in tokens:
         parsed = uuid.UUID(hex=token)
         assert parsed.hex == token and parsed.version == 4 and parsed.variant == uuid.RFC_4122
+
+
+def test_the_loops_snapshots_are_the_frozen_dataclass_its_constructor_builds() -> None:
+    import inspect
+
+    from spring_ai_py.model.tool.tool_loop_state import snapshot_of
+
+    names = [f.name for f in dataclasses.fields(ToolLoopSnapshot)]
+    assert list(inspect.signature(snapshot_of).parameters) == names  # every field set
+    given = _snapshot("t")
+    values = [getattr(given, name) for name in names]
+    built = snapshot_of(*values)
+    assert type(built) is ToolLoopSnapshot and built == ToolLoopSnapshot(*values)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.token = "other"  # type: ignore[misc]

@@ -10,6 +10,7 @@ import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from spring_ai_py._lazy import lazy_singleton
@@ -36,6 +37,7 @@ from spring_ai_py.model.tool.tool_loop_state import (
     ToolLoopResume,
     ToolLoopSnapshot,
     ToolLoopStateRepository,
+    snapshot_of,
 )
 
 _TRANSIENT_KEYS = frozenset({ToolLoopResume.CONTEXT_KEY, PendingApproval.CONTEXT_KEY})
@@ -92,7 +94,7 @@ class TurnRecorder(ToolCallListener):
         pause_reason: PauseReason | None = None,
         final_message: AssistantMessage | None = None,
     ) -> ToolLoopSnapshot:
-        return ToolLoopSnapshot(
+        return snapshot_of(
             self.token,
             phase,
             list(messages),
@@ -103,6 +105,7 @@ class TurnRecorder(ToolCallListener):
             [] if tool_calls is None else tool_calls,
             pause_reason,
             final_message,
+            datetime.now(UTC),
         )
 
     def at_model(

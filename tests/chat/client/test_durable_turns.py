@@ -497,3 +497,63 @@ def test_turns_beyond_the_remembered_ones_still_save_what_they_hold(tmp_path: Pa
         for token in tokens:
             repo.save(ToolLoopSnapshot(token, LoopPhase.COMPLETED, [shared]))
         assert repo._encoders == {}  # a turn's last save takes its encodings with it
+
+
+class _Counter(UserMessage):
+    """A message computing its text from outside itself: none of its attributes tells
+    that it changed."""
+
+    counts = [0]
+
+    def get_text(self) -> str:
+        return str(self.counts[-1])
+
+
+def test_a_message_computing_its_text_is_saved_as_it_is_now(tmp_path: Path) -> None:
+    counter = _Counter("0")
+    with JdbcToolLoopStateRepository.sqlite(tmp_path / "computed.db") as repo:
+        for count in (1, 2):
+            _Counter.counts.append(count)
+            repo.save(ToolLoopSnapshot("t", LoopPhase.MODEL, [counter], {"m": counter}))
+            found = _stored(repo, "t")
+            assert found.messages[0].get_text() == str(count)
+            assert found.context["m"].get_text() == str(count)
+
+
+def test_a_message_whose_list_holds_what_may_change_is_saved_as_it_is_now(tmp_path: Path) -> None:
+    from spring_ai_py.content import Media
+
+    data = bytearray(b"one")
+    message = UserMessage("look", media=[Media("image/png", data)])
+    with JdbcToolLoopStateRepository.sqlite(tmp_path / "media.db") as repo:
+        repo.save(ToolLoopSnapshot("t", LoopPhase.MODEL, [message]))
+        data[:] = b"two"
+        repo.save(ToolLoopSnapshot("t", LoopPhase.TOOLS, [message]))
+        assert _stored(repo, "t").messages[0].get_media()[0].data == b"two"
+
+
+def test_a_new_turn_token_is_a_random_version_4_uuid_in_hex() -> None:
+    import uuid
+
+    from spring_ai_py.chat.client.advisor._durable_turn import new_token
+
+    tokens = {new_token() for _ in range(200)}
+    assert len(tokens) == 200
+    for token in tokens:
+        parsed = uuid.UUID(hex=token)
+        assert parsed.hex == token and parsed.version == 4 and parsed.variant == uuid.RFC_4122
+
+
+def test_the_loops_snapshots_are_the_frozen_dataclass_its_constructor_builds() -> None:
+    import inspect
+
+    from spring_ai_py.model.tool.tool_loop_state import snapshot_of
+
+    names = [f.name for f in dataclasses.fields(ToolLoopSnapshot)]
+    assert list(inspect.signature(snapshot_of).parameters) == names  # every field set
+    given = _snapshot("t")
+    values = [getattr(given, name) for name in names]
+    built = snapshot_of(*values)
+    assert type(built) is ToolLoopSnapshot and built == ToolLoopSnapshot(*values)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.token = "other"  # type: ignore[misc]

@@ -6,9 +6,11 @@ repository configured and no gated tool, nothing here runs but one dict lookup.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from spring_ai_py._lazy import lazy_singleton
@@ -35,6 +37,7 @@ from spring_ai_py.model.tool.tool_loop_state import (
     ToolLoopResume,
     ToolLoopSnapshot,
     ToolLoopStateRepository,
+    snapshot_of,
 )
 
 _TRANSIENT_KEYS = frozenset({ToolLoopResume.CONTEXT_KEY, PendingApproval.CONTEXT_KEY})
@@ -91,7 +94,7 @@ class TurnRecorder(ToolCallListener):
         pause_reason: PauseReason | None = None,
         final_message: AssistantMessage | None = None,
     ) -> ToolLoopSnapshot:
-        return ToolLoopSnapshot(
+        return snapshot_of(
             self.token,
             phase,
             list(messages),
@@ -102,6 +105,7 @@ class TurnRecorder(ToolCallListener):
             [] if tool_calls is None else tool_calls,
             pause_reason,
             final_message,
+            datetime.now(UTC),
         )
 
     def at_model(
@@ -363,12 +367,22 @@ def resume_batch(
     return ResumedBatch(results, frozenset(approved), edited, records, pause)
 
 
-def turn_token(context: Mapping[str, Any], resume: ToolLoopResume | None, new: str) -> str:
-    """The token of this turn: the resumed one, the caller's, or ``new``."""
+_UUID4_CLEAR = ~(0xC000 << 48 | 0xF000 << 64)
+_UUID4_SET = 0x8000 << 48 | 0x4000 << 64
+
+
+def new_token() -> str:
+    """A new turn token: the 32 hex digits of a random version-4 UUID, as
+    ``uuid.uuid4().hex`` gives them (without building the ``UUID`` object)."""
+    return f"{int.from_bytes(os.urandom(16)) & _UUID4_CLEAR | _UUID4_SET:032x}"
+
+
+def turn_token(context: Mapping[str, Any], resume: ToolLoopResume | None) -> str:
+    """The token of this turn: the resumed one, the caller's, or a new one."""
     if resume is not None:
         return resume.token
     given = context.get(TOOL_LOOP_TOKEN_KEY)
-    return given if isinstance(given, str) and given else new
+    return given if isinstance(given, str) and given else new_token()
 
 
 def stamped_turn(token: str, message: Message) -> bool:

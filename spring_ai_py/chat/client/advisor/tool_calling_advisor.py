@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import uuid
 import warnings
 from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -638,7 +637,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor, Buildable):
         repository = self._state_repository
         if repository is None and resume is None:
             return None
-        token = _durable_turn.turn_token(context, resume, uuid.uuid4().hex)
+        token = _durable_turn.turn_token(context, resume)
         return _durable_turn.TurnRecorder(
             repository or _durable_turn.default_state_repository(), token, repository is not None
         )
@@ -705,7 +704,7 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor, Buildable):
         """The response of a paused turn: one generation without text or tool calls
         (finish reason ``pendingApproval``), the ``PendingApproval`` in its context."""
         if recorder is None:
-            token = _durable_turn.turn_token(loop_context, None, uuid.uuid4().hex)
+            token = _durable_turn.turn_token(loop_context, None)
             recorder = _durable_turn.TurnRecorder(
                 _durable_turn.default_state_repository(), token, False
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -40,51 +40,95 @@ class EncodedMessage(NamedTuple):
 
 
 _PAYLOAD_JSON = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+_PLAIN_PAYLOAD_JSON = (
+    json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+        None, None, json.encoder.encode_basestring, None, ": ", ", ", False, False, False
+    )
+    if json.encoder.c_make_encoder is not None  # type: ignore[attr-defined]
+    else None
+)
+"""``_PAYLOAD_JSON``'s output for a plain payload, from C at once (no Python ``encode``
+and ``iterencode`` frames around it, no circular-reference bookkeeping: a plain value is
+never circular, see :func:`_plain_json`)."""
+
+
+class _Kind(NamedTuple):
+    """What of a message class the payload holds besides its metadata."""
+
+    tool_calls: bool
+    tool_responses: bool
+    media: bool
+
+
+_KINDS: dict[type, _Kind] = {}
+"""By exact class: ``isinstance`` against the message ABCs runs Python code when it fails."""
+
+
+def _kind(cls: type) -> _Kind:
+    kind = _KINDS[cls] = _Kind(
+        issubclass(cls, AssistantMessage),
+        issubclass(cls, ToolResponseMessage),
+        issubclass(cls, (UserMessage, AssistantMessage)),
+    )
+    return kind
+
+
+def _where(conversation_id: str, index: int) -> str:
+    return f"message {index} of conversation '{conversation_id}'"
 
 
 def encode(message: Message, conversation_id: str, index: int, now: datetime) -> EncodedMessage:
     """Encode ``message``; raise ``ValueError`` if anything it carries cannot be stored exactly."""
-
-    def where() -> str:
-        return f"message {index} of conversation '{conversation_id}'"
-
     text = message.get_text()
-    metadata = {
-        key: value
-        for key, value in message.get_metadata().items()
-        if key not in (AbstractMessage.MESSAGE_TYPE, CONVERSATION_TS)
-    }
+    all_metadata = message.get_metadata()
+    metadata = dict(all_metadata)
+    metadata.pop(AbstractMessage.MESSAGE_TYPE, None)
+    metadata.pop(CONVERSATION_TS, None)
     payload: dict[str, Any] = {"metadata": metadata}
     if text is None:
         payload["text_is_null"] = True
-    if isinstance(message, AssistantMessage) and message.get_tool_calls():
+    kind = _KINDS.get(message.__class__) or _kind(message.__class__)
+    if kind.tool_calls and message.get_tool_calls():  # type: ignore[attr-defined]
         payload["tool_calls"] = [
             {"id": c.id, "type": c.type, "name": c.name, "arguments": c.arguments}
-            for c in message.get_tool_calls()
+            for c in message.get_tool_calls()  # type: ignore[attr-defined]
         ]
-    if isinstance(message, ToolResponseMessage) and message.get_responses():
+    if kind.tool_responses and message.get_responses():  # type: ignore[attr-defined]
         payload["tool_responses"] = [
             {"id": r.id, "name": r.name, "response_data": r.response_data}
-            for r in message.get_responses()
+            for r in message.get_responses()  # type: ignore[attr-defined]
         ]
-    if isinstance(message, (UserMessage, AssistantMessage)) and message.get_media():
-        payload["media"] = [_encode_media(m, where()) for m in message.get_media()]
+    if kind.media and message.get_media():  # type: ignore[attr-defined]
+        where = _where(conversation_id, index)
+        payload["media"] = [_encode_media(m, where) for m in message.get_media()]  # type: ignore[attr-defined]
 
-    try:
-        encoded = _PAYLOAD_JSON.encode(payload)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"Cannot store {where()}: its payload is not JSON-serializable: {e}") from e
     # json.dumps silently turns tuples into lists and int keys into strings; insist on an
     # exact round trip so what is read back equals what was saved. Plain JSON values
     # (the usual case: exact dicts with str keys, lists, str, int, finite float, bool,
     # None) round-trip by construction, so only the others are decoded to compare.
-    if not _plain_json(payload, 0) and json.loads(encoded) != payload:
+    # The payload's own keys are str, and its records hold fields: only the metadata
+    # needs looking into.
+    plain = (not metadata or _plain_json(metadata, 1)) and (
+        len(payload) == 1 or _plain_records(payload)
+    )
+    try:
+        if plain and _PLAIN_PAYLOAD_JSON is not None:
+            encoded = "".join(_PLAIN_PAYLOAD_JSON(payload, 0))
+        else:
+            encoded = _PAYLOAD_JSON.encode(payload)
+    except (TypeError, ValueError) as e:
         raise ValueError(
-            f"Cannot store {where()}: its metadata does not survive a JSON round trip "
-            "(use str keys and str, int, float, bool, None, list or dict values)"
+            f"Cannot store {_where(conversation_id, index)}: its payload is not "
+            f"JSON-serializable: {e}"
+        ) from e
+    if not plain and json.loads(encoded) != payload:
+        raise ValueError(
+            f"Cannot store {_where(conversation_id, index)}: its metadata does not survive "
+            "a JSON round trip (use str keys and str, int, float, bool, None, list or dict "
+            "values)"
         )
 
-    stamp = message.get_metadata().get(CONVERSATION_TS)
+    stamp = all_metadata.get(CONVERSATION_TS)
     timestamp = _as_utc(stamp) if isinstance(stamp, datetime) else now
     return EncodedMessage(
         content=text if text is not None else "",
@@ -95,6 +139,18 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
 
 
 _PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})
+_STR = frozenset({str})
+
+
+def _plain_records(payload: dict[str, Any]) -> bool:
+    """Whether the payload's records (tool calls, tool responses, media) hold only exact
+    JSON scalars (their fields are typed ``str``, a caller may still pass anything)."""
+    for key, value in payload.items():
+        if key != "metadata" and value is not True:
+            for record in value:
+                if not _PLAIN_SCALARS.issuperset(map(type, record.values())):
+                    return False
+    return True
 
 
 def _plain_json(value: object, depth: int) -> bool:
@@ -105,21 +161,22 @@ def _plain_json(value: object, depth: int) -> bool:
         return True
     if depth > 20:
         return False
-    # Loops rather than all() over generators, and scalars checked in place: this runs
-    # for every message a memory or a durable turn stores.
+    # The types of a container's members are checked at once, in C; only its containers
+    # are looked into: this runs for every message a memory or a durable turn stores.
     if kind is dict and isinstance(value, dict):
-        for k, v in value.items():
-            if type(k) is not str:
-                return False
-            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
-                return False
+        if not _STR.issuperset(map(type, value)):
+            return False
+        members: Iterable[object] = value.values()
+    elif kind is list and isinstance(value, list):
+        members = value
+    else:
+        return False
+    if _PLAIN_SCALARS.issuperset(map(type, members)):
         return True
-    if kind is list and isinstance(value, list):
-        for v in value:
-            if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
-                return False
-        return True
-    return False
+    for v in members:
+        if type(v) not in _PLAIN_SCALARS and not _plain_json(v, depth + 1):
+            return False
+    return True
 
 
 def _encode_media(media: Media, where: str) -> dict[str, Any]:

@@ -98,6 +98,23 @@ class JdbcOperations(ABC):
             if previous is not None and getattr(conn, "autocommit", previous) != previous:
                 conn.autocommit = previous
 
+    def _execute(self, sql: str, params: tuple[Any, ...]) -> None:
+        """Run one statement on a borrowed connection (atomic by itself in autocommit).
+
+        On the repository's own connection it is lent and used without a context
+        manager of this module around it: a durable turn runs six of these."""
+        source = self._source
+        if self._closed or not self._schema_ready or not source.prepared:
+            with self._cursor() as cursor:
+                cursor.execute(sql, params)
+            return
+        with source.connection() as conn:
+            cursor = conn.cursor()
+            try:
+                cursor.execute(sql, params)
+            finally:
+                cursor.close()
+
     @contextmanager
     def _cursor(self) -> Iterator[Any]:
         """A cursor on a borrowed connection, for one operation."""

@@ -32,6 +32,7 @@ from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
     MessageType,
+    SystemMessage,
     ToolResponseMessage,
     UserMessage,
 )
@@ -54,17 +55,19 @@ _RUNNING_TURNS = 128
 """How many running turns keep their encoded messages between saves. A turn's last save
 (paused or completed) drops its entry; the entry of a turn that ended in an error stays
 until newer turns push it out (the oldest goes first); a turn whose entry went encodes
-its messages again."""
-_LAST_SAVE = frozenset({LoopPhase.PAUSED, LoopPhase.COMPLETED})
-"""Phases after which a turn saves no more in this process (a resume loads new messages)."""
+its messages again. A turn saves no more in this process after it paused or completed
+(a resume loads new messages)."""
 
 
 class _Unstorable(Exception):
     """A context value with no JSON form."""
 
 
+_MILLISECOND = timedelta(milliseconds=1)
+
+
 def _millis(value: datetime) -> int:
-    return (value - _EPOCH) // timedelta(milliseconds=1)
+    return (value - _EPOCH) // _MILLISECOND
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
@@ -76,74 +79,58 @@ def _opt(value: str | None) -> str:
 
 
 _IMMUTABLE_VALUES = frozenset({str, int, float, bool, type(None), MessageType, datetime})
-"""Metadata value types whose value cannot change in place (``messageType`` and the
-memory's timestamp included)."""
+"""Attribute and metadata value types whose value cannot change in place (``messageType``
+and the memory's timestamp included)."""
 
-_MessageState = tuple[object, ...]
-_Encoded = tuple[Message, _MessageState, str]
+_LISTS: dict[type, tuple[str, ...]] = {
+    UserMessage: ("_media",),
+    SystemMessage: (),
+    AssistantMessage: ("_tool_calls", "_media"),
+    ToolResponseMessage: ("_responses",),
+}
+"""The message classes whose stored form depends on their attributes alone, with the
+attributes holding lists (of frozen records; the metadata is the one dict). A subclass
+may compute its text or metadata: it is encoded at every save."""
+
+_ATTRIBUTE_TYPES = _IMMUTABLE_VALUES | {dict, list}
+_FROZEN_ITEMS = frozenset({AssistantMessage.ToolCall, ToolResponseMessage.ToolResponse, Media})
+
+_Encoded = tuple[dict[str, object], tuple[type, ...], str]
 
 
-def _media_state(media: list[Media]) -> tuple[Media, ...] | None:
-    # Media is frozen; its data is not when it is anything but str or bytes.
-    if any(m.data.__class__ not in (str, bytes) for m in media):
+def _state_copy(message: Message) -> dict[str, object] | None:
+    """A copy of the attributes the stored form of ``message`` depends on (its metadata
+    and lists copied), to tell whether it changed since it was encoded; ``None`` when
+    part of it could change in place without the copy showing it (a list or dict in the
+    metadata, media data that is not ``str`` or ``bytes``, a class or an attribute not
+    known here): such a message is encoded at every save."""
+    lists = _LISTS.get(message.__class__)
+    if lists is None:
         return None
-    return tuple(media)
-
-
-def _user_state(message: Any) -> object:
-    media = message.get_media()
-    return _media_state(media) if media else ()
-
-
-def _assistant_state(message: Any) -> object:
-    media = message.get_media()
-    if not media:
-        return tuple(message.get_tool_calls())
-    media_state = _media_state(media)
-    return None if media_state is None else (tuple(message.get_tool_calls()), media_state)
-
-
-def _tool_state(message: Any) -> object:
-    return tuple(message.get_responses())
-
-
-def _no_state(message: Any) -> object:
-    return ()
-
-
-_CLASS_STATE: dict[type, Callable[[Any], object]] = {}
-"""What of a message beyond its text and metadata its stored form depends on, by class
-(looked up by exact class: cheaper than ``isinstance`` against the message ABCs)."""
-
-
-def _class_state(kind: type) -> Callable[[Any], object]:
-    if issubclass(kind, AssistantMessage):
-        state = _assistant_state
-    elif issubclass(kind, ToolResponseMessage):
-        state = _tool_state
-    elif issubclass(kind, UserMessage):
-        state = _user_state
-    else:
-        state = _no_state
-    _CLASS_STATE[kind] = state
-    return state
-
-
-def _message_state(message: Message) -> _MessageState | None:
-    """A copy of everything the stored form of ``message`` depends on, to tell whether it
-    changed since it was encoded; ``None`` when part of it could change in place without
-    the copy showing it (a list or dict in the metadata, media data that is not ``str``
-    or ``bytes``): such a message is encoded at every save."""
-    metadata = message.get_metadata()
-    kinds = tuple(map(type, metadata.values()))
-    if not _IMMUTABLE_VALUES.issuperset(kinds):
+    copy = dict(vars(message))
+    kinds = list(map(type, copy.values()))
+    if not _ATTRIBUTE_TYPES.issuperset(kinds) or kinds.count(list) != len(lists):
         return None
-    kind = message.__class__
-    state_of = _CLASS_STATE.get(kind) or _class_state(kind)
-    extra = state_of(message)
-    if extra is None:
+    metadata = copy.get("_metadata")
+    if kinds.count(dict) != 1 or metadata.__class__ is not dict:
         return None
-    return (kind, message.get_text(), tuple(metadata.items()), kinds, extra)
+    assert isinstance(metadata, dict)
+    if not _IMMUTABLE_VALUES.issuperset(map(type, metadata.values())):
+        return None
+    copy["_metadata"] = dict(metadata)
+    for name in lists:
+        items = copy.get(name)
+        if items.__class__ is not list:
+            return None
+        assert isinstance(items, list)
+        if not _FROZEN_ITEMS.issuperset(map(type, items)):
+            return None
+        if items and name == "_media" and any(
+            m.__class__ is not Media or m.data.__class__ not in (str, bytes) for m in items
+        ):
+            return None
+        copy[name] = list(items)
+    return copy
 
 
 def _message_json(message: Message) -> str:
@@ -159,24 +146,33 @@ class _MessageEncoder:
     """The JSON text of messages, each encoded once for the life of a turn.
 
     A turn saves its history at every boundary; its messages are kept by identity with
-    a copy of their state (see :func:`_message_state`), so a message saved again is
-    encoded again only when it changed in between."""
+    a copy of their attributes (see :func:`_state_copy`), so a message saved again is
+    encoded again only when it changed in between. The check is two comparisons made in
+    C: the attributes against the copy, and the types of the metadata values (``1`` and
+    ``True`` are equal, yet stored differently)."""
 
     __slots__ = ("_encoded",)
 
     def __init__(self) -> None:
-        self._encoded: dict[int, _Encoded] = {}
+        # Each entry holds its message (a key of the copy), so no other object can take
+        # its id while it is here.
+        self._encoded: dict[int, tuple[Message, _Encoded]] = {}
 
-    def __call__(self, message: Message) -> str:
-        state = _message_state(message)
-        if state is None:
-            return _message_json(message)
-        # The entry holds the message, so its id cannot be reused while it is cached.
-        entry = self._encoded.get(id(message))
-        if entry is not None and entry[0] is message and entry[1] == state:
-            return entry[2]
+    def encode(self, message: Message) -> str:
+        """The JSON text of ``message`` as it is now."""
+        held = self._encoded.get(id(message))
+        if held is not None:
+            state, kinds, text = held[1]
+            current = vars(message)
+            if state == current and kinds == tuple(map(type, current["_metadata"].values())):
+                return text
         text = _message_json(message)
-        self._encoded[id(message)] = (message, state, text)
+        copy = _state_copy(message)
+        if copy is not None:
+            kinds = tuple(map(type, message.get_metadata().values()))
+            self._encoded[id(message)] = (message, (copy, kinds, text))
+        else:
+            self._encoded.pop(id(message), None)
         return text
 
 
@@ -199,7 +195,7 @@ def _value_json(value: Any, message_json: Callable[[Message], str]) -> str:
         return _str(value)
     if kind is dict and not value:
         return '{"$dict":{}}'
-    if kind in _CLASS_STATE or isinstance(value, Message):
+    if kind in _LISTS or isinstance(value, Message):
         return '{"$message":' + message_json(value) + "}"
     if isinstance(value, str):
         return _str(value)
@@ -230,10 +226,18 @@ def _decode_value(token: str, value: Any) -> Any:
 def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], str]) -> str:
     entries: list[str] = []
     for key, value in context.items():
-        try:
-            entries.append(_str(key) + ":" + _value_json(value, message_json))
-        except _Unstorable:
-            logger.debug("Context entry %r has no JSON form; it is not saved", key)
+        # A loop's context holds a message and an empty scope: written here, without
+        # a call of _value_json each.
+        kind = value.__class__
+        if kind in _LISTS:
+            entries.append(f'{_str(key)}:{{"$message":{message_json(value)}}}')
+        elif kind is dict and not value:
+            entries.append(_str(key) + ':{"$dict":{}}')
+        else:
+            try:
+                entries.append(_str(key) + ":" + _value_json(value, message_json))
+            except _Unstorable:
+                logger.debug("Context entry %r has no JSON form; it is not saved", key)
     return "{" + ",".join(entries) + "}"
 
 
@@ -252,15 +256,15 @@ def encode_snapshot(
     :class:`_MessageEncoder` remembers them for the rest of the turn)."""
     parts = [
         '{"messages":[',
-        ",".join([message_json(m) for m in snapshot.messages]),
+        ",".join(map(message_json, snapshot.messages)),
         '],"context":',
         _context_json(snapshot.context, message_json),
         ',"tool_calls":[',
-        ",".join([_record_json(c) for c in snapshot.tool_calls]),
+        ",".join(map(_record_json, snapshot.tool_calls)),
         "]",
     ]
     if snapshot.instructions is not None:
-        instructions = ",".join([message_json(m) for m in snapshot.instructions])
+        instructions = ",".join(map(message_json, snapshot.instructions))
         parts += (',"instructions":[', instructions, "]")
     if snapshot.assistant_message is not None:
         parts += (',"assistant_message":', message_json(snapshot.assistant_message))
@@ -398,17 +402,17 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
             snapshot.conversation_id,
             snapshot.phase._value_,
             _millis(snapshot.updated_at),
-            encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase)),
+            encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase).encode),
         )
         # One statement on an autocommit connection is atomic by itself: no BEGIN and
         # COMMIT round trips around it (a durable turn saves six times).
-        with self._cursor() as cursor:
-            cursor.execute(self._upsert_sql, row)
+        self._execute(self._upsert_sql, row)
 
     def _encoder(self, token: str, phase: LoopPhase) -> _MessageEncoder:
         """The message encoder of the running turn ``token``; its last save takes it."""
         with self._encoders_lock:
-            if phase in _LAST_SAVE:
+            # Identity tests: an enum's hash is Python code.
+            if phase is LoopPhase.COMPLETED or phase is LoopPhase.PAUSED:
                 return self._encoders.pop(token, None) or _MessageEncoder()
             encoder = self._encoders.get(token)
             if encoder is None:
@@ -437,8 +441,7 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         with self._encoders_lock:
             self._encoders.pop(token, None)
         p = self._dialect.get_placeholder()
-        with self._cursor() as cursor:  # one statement: atomic in autocommit
-            cursor.execute(f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}", (token,))
+        self._execute(f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE token = {p}", (token,))
 
     def find_tokens(self, conversation_id: str | None = None) -> list[str]:
         p = self._dialect.get_placeholder()

@@ -1,8 +1,6 @@
 """``spring.ai.openai.*``: Spring AI 2.0.1's OpenAI connection, chat and embedding properties,
 and the OpenAI provider's registration (its auto-configuration)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
@@ -69,10 +67,12 @@ class OpenAiConnection(AbstractOpenAiProperties):
     @classmethod
     def resolve(
         cls, common: AbstractOpenAiProperties, section: AbstractOpenAiProperties
-    ) -> OpenAiConnection:
+    ) -> "OpenAiConnection":
         """The connection of ``section`` (chat or embedding), each setting falling back to the common
         ``spring.ai.openai`` one."""
-        return cls(
+        # Both sides are bound (validated) already: constructing without validation
+        # spares building this class's validator on an application's first use.
+        return cls.model_construct(
             base_url=section.base_url or common.base_url,
             # An explicit empty key is Spring's deliberate "no auth" signal: keep it.
             api_key=section.api_key if section.api_key is not None else common.api_key,
@@ -84,7 +84,7 @@ class OpenAiConnection(AbstractOpenAiProperties):
                 if section.max_retries != cls.DEFAULT_MAX_RETRIES
                 else common.max_retries
             ),
-            custom_headers=section.custom_headers or common.custom_headers,
+            custom_headers=dict(section.custom_headers or common.custom_headers),
             **{
                 name: getattr(section, name)
                 if getattr(section, name) is not None
@@ -200,14 +200,14 @@ def api_key_resolves(environment: Environment) -> bool:
 
 
 def _connection(
-    context: ApplicationContext, section: OpenAiChatProperties | OpenAiEmbeddingProperties
+    context: "ApplicationContext", section: "OpenAiChatProperties | OpenAiEmbeddingProperties"
 ) -> dict[str, Any]:
     common = context.get_properties(OpenAiCommonProperties)
     connection = OpenAiConnection.resolve(common, section)
     return connection.option_values(context.environment.environment_variable, section.CONFIG_PREFIX)
 
 
-def openai_chat_model(context: ApplicationContext) -> ChatModel:
+def openai_chat_model(context: "ApplicationContext") -> "ChatModel":
     """Spring's ``OpenAiChatAutoConfiguration``: the chat model of ``spring.ai.openai.*``."""
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
@@ -229,7 +229,7 @@ def openai_chat_model(context: ApplicationContext) -> ChatModel:
     )
 
 
-def openai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
+def openai_embedding_model(context: "ApplicationContext") -> "EmbeddingModel":
     """Spring's ``OpenAiEmbeddingAutoConfiguration``."""
     from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
 

@@ -19,11 +19,11 @@ REGISTRATION = ProviderRegistration(
     properties=(
         f"{_AUTOCONFIGURE}:OpenAiCommonProperties",
         f"{_AUTOCONFIGURE}:OpenAiChatProperties",
-        f"{_AUTOCONFIGURE}:OpenAiEmbeddingProperties",
+        "spring_ai_py.openai._embedding_autoconfigure:OpenAiEmbeddingProperties",
     ),
     extra="openai",
     chat_model=f"{_AUTOCONFIGURE}:openai_chat_model",
-    embedding_model=f"{_AUTOCONFIGURE}:openai_embedding_model",
+    embedding_model="spring_ai_py.openai._embedding_autoconfigure:openai_embedding_model",
     api_key_resolves=f"{_AUTOCONFIGURE}:api_key_resolves",
     order=0,
 )

@@ -8,10 +8,13 @@ fourth chunk). Contenders, alternating round by round over ``async for``:
   until a sentence ends, checking the answer so far for the words, and releasing it;
 * ``StreamGuardAdvisor``: the same stream with the guard in the chain, read plainly.
 
-Reported: the median per-chunk time of each, the guard's cost per chunk over the hand-made
-filter, and the target: the guard within 1.2x of the hand-made filter. Also how long text
-waits: the mean number of chunks between a chunk's arrival and its release.
-``python bench/stream_guard.py [--rounds N]``.
+Reported: the median per-chunk CPU time of each (the process's, which the other jobs on
+the machine disturb less than the wall clock), the guard's cost per chunk over the
+hand-made filter, and the target on the median of the per-round ratios (rounds run side
+by side): the guard within 1.2x of the hand-made filter. ``--instructions`` counts the
+instructions per chunk under callgrind instead, a figure the load does not move. Also how
+long text waits: the mean number of chunks between a chunk's arrival and its release.
+``python bench/stream_guard.py [--rounds N] [--instructions]``.
 """
 
 from __future__ import annotations

@@ -57,34 +57,43 @@ def check_field_types(options: object, unchecked: frozenset[str] = frozenset()) 
 
 
 def _plan(cls: type) -> dict[str, _Check]:
+    # The module each field's annotation was written in: the nearest class of the MRO
+    # that annotates it.
+    modules: dict[str, str] = {}
+    for owner in reversed(cls.__mro__):
+        for name in inspect.get_annotations(owner):
+            modules[name] = owner.__module__
+    # Many fields share an annotation ("str | None"): each text is evaluated once.
+    resolved: dict[tuple[str | None, str], object | None] = {}
     checks: dict[str, _Check] = {}
     for field in dataclasses.fields(cls):
         if not field.init:
             continue
-        annotation = _resolve(cls, field.name, field.type)
+        annotation: object | None = field.type
+        if isinstance(field.type, str):
+            key = (modules.get(field.name), field.type)
+            if key not in resolved:
+                resolved[key] = _resolve(*key)
+            annotation = resolved[key]
         check = _check_for(annotation) if annotation is not None else None
         if check is not None:
             checks[field.name] = check
     return checks
 
 
-def _resolve(cls: type, name: str, annotation: object) -> object | None:
-    """The annotation of field ``name`` evaluated where it was written, or ``None``.
+def _resolve(module: str | None, annotation: str) -> object | None:
+    """The annotation's text evaluated in ``module``, where it was written, or ``None``.
 
     Annotations naming types imported only for type checking cannot be evaluated: such
     a field is not checked.
     """
-    if not isinstance(annotation, str):
-        return annotation
-    for owner in cls.__mro__:
-        if name in inspect.get_annotations(owner):
-            namespace = vars(sys.modules[owner.__module__])
-            try:
-                resolved: object = eval(annotation, namespace)
-            except Exception:
-                return None
-            return resolved
-    return None
+    if module is None:
+        return None
+    try:
+        resolved: object = eval(annotation, vars(sys.modules[module]))
+    except Exception:
+        return None
+    return resolved
 
 
 def _check_for(annotation: Any) -> _Check | None:

@@ -18,7 +18,6 @@ value taken from a placeholder naming one (``${SERVICE_API_KEY}``); URL password
 masked. The same rules mask the ``repr`` of every properties class.
 """
 
-from __future__ import annotations
 
 import enum
 import functools

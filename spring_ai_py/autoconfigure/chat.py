@@ -1,6 +1,5 @@
 """Model selection, the chat client, chat observations and chat memory properties."""
 
-from __future__ import annotations
 
 import enum
 from typing import Annotated, ClassVar

@@ -83,7 +83,7 @@ class ApplicationContext:
         :mod:`spring_ai_py.autoconfigure.registry`); by default the one ``spring.ai.model.chat`` selects, else the
         only provider configured."""
         registration = self._provider(provider, "chat")
-        factory = registration.chat_model
+        factory = registration.chat_model_factory()
         assert factory is not None
         return self._bean(f"chat_model.{registration.name}", lambda: factory(self))
 
@@ -91,7 +91,7 @@ class ApplicationContext:
         """The ``EmbeddingModel`` (``spring.ai.model.embedding``; by default the only
         provider configured, else the first registered that has one)."""
         registration = self._provider(provider, "embedding")
-        factory = registration.embedding_model
+        factory = registration.embedding_model_factory()
         assert factory is not None
         return self._bean(f"embedding_model.{registration.name}", lambda: factory(self))
 
@@ -360,7 +360,7 @@ class ApplicationContext:
             if self.environment.has_any_under(registration.prefix)
         ]
         if len(configured) > 1:
-            with_key = [r for r in configured if r.api_key_resolves(self.environment)]
+            with_key = [r for r in configured if r.api_key_check()(self.environment)]
             if len(with_key) == 1:
                 return with_key[0]
             raise RuntimeError(

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
     from yaml import SafeLoader
@@ -152,8 +152,7 @@ class EnvironmentVariablesPropertySource(PropertySource):
                 yield canonical_prefix + "." + canonical_name(rest)
 
 
-@dataclass(frozen=True)
-class _Document:
+class _Document(NamedTuple):
     properties: dict[str, PropertyValue]
     on_profile: tuple[str, ...] = ()
 

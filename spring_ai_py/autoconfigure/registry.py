@@ -21,7 +21,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.binder import ConfigurationProperties
@@ -41,6 +41,16 @@ def _always(environment: Environment) -> bool:
     return True
 
 
+ChatModelFactory: TypeAlias = "Callable[[ApplicationContext], ChatModel]"
+"""Builds a provider's chat model from the context."""
+EmbeddingModelFactory: TypeAlias = "Callable[[ApplicationContext], EmbeddingModel]"
+"""Builds a provider's embedding model from the context."""
+ApiKeyCheck: TypeAlias = "Callable[[Environment], bool]"
+"""Tells whether a provider's API key resolves in the environment."""
+
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class ProviderRegistration:
     """One provider's auto-configuration.
@@ -48,48 +58,77 @@ class ProviderRegistration:
     ``name`` is the value of ``spring.ai.model.chat`` / ``spring.ai.model.embedding``
     that chooses it; ``prefix`` the properties section whose presence means "configured"
     (``spring.ai.<name>``); ``properties`` its properties classes (bound on demand);
-    (each a class, or its ``"module:Class"`` reference, so that registering a provider
-    imports none of its properties classes: :meth:`properties_classes` loads them);
     ``extra`` the pip extra that installs its SDK. ``chat_model`` / ``embedding_model``
     build its beans from the context (``None``: it has no such model). When nothing
     chooses among several registered providers, the lowest ``order`` is the default.
     ``api_key_resolves`` tells, when two providers are configured, whether this one's
     key resolves (the other is then left out, as Spring's example apps list both keys).
+
+    Each properties class, factory and ``api_key_resolves`` may be given as the object
+    or as its ``"module:name"`` reference, so that reading a registration (which
+    autoconfiguration does for every registered provider) imports none of a provider's
+    properties classes or SDK: :meth:`properties_classes`, :meth:`chat_model_factory`,
+    :meth:`embedding_model_factory` and :meth:`api_key_check` import what they name.
     """
 
     name: str
     prefix: str
     properties: tuple[type[ConfigurationProperties] | str, ...] = ()
     extra: str | None = None
-    chat_model: Callable[[ApplicationContext], ChatModel] | None = None
-    embedding_model: Callable[[ApplicationContext], EmbeddingModel] | None = None
-    api_key_resolves: Callable[[Environment], bool] = _always
+    chat_model: ChatModelFactory | str | None = None
+    embedding_model: EmbeddingModelFactory | str | None = None
+    api_key_resolves: ApiKeyCheck | str = _always
     order: int = 100
 
     def __post_init__(self) -> None:
-        for index, item in enumerate(self.properties):
+        references = {
+            **{f"properties[{index}]": item for index, item in enumerate(self.properties)},
+            "chat_model": self.chat_model,
+            "embedding_model": self.embedding_model,
+            "api_key_resolves": self.api_key_resolves,
+        }
+        for where, item in references.items():
             if isinstance(item, str) and not _REFERENCE.fullmatch(item):
+                kind, reference = (
+                    ("class", "module:Class")
+                    if where.startswith("properties")
+                    else ("function", "module:function")
+                )
                 raise ValueError(
-                    f"properties[{index}] must be a class or a 'module:Class' reference, "
-                    f"got {item!r}"
+                    f"{where} must be a {kind} or a '{reference}' reference, got {item!r}"
                 )
 
     def properties_classes(self) -> tuple[type[ConfigurationProperties], ...]:
         """The properties classes, each ``"module:Class"`` reference imported."""
-        classes = []
-        for item in self.properties:
-            if isinstance(item, str):
-                module, _, qualname = item.partition(":")
-                value: object = importlib.import_module(module)
-                for attribute in qualname.split("."):
-                    value = getattr(value, attribute)
-                classes.append(cast("type[ConfigurationProperties]", value))
-            else:
-                classes.append(item)
-        return tuple(classes)
+        return tuple(_resolved(item) for item in self.properties)
+
+    def chat_model_factory(self) -> ChatModelFactory | None:
+        """What builds the chat model (``None``: the provider has none), its
+        ``"module:function"`` reference imported."""
+        return None if self.chat_model is None else _resolved(self.chat_model)
+
+    def embedding_model_factory(self) -> EmbeddingModelFactory | None:
+        """What builds the embedding model (``None``: the provider has none), its
+        ``"module:function"`` reference imported."""
+        return None if self.embedding_model is None else _resolved(self.embedding_model)
+
+    def api_key_check(self) -> ApiKeyCheck:
+        """``api_key_resolves``, its ``"module:function"`` reference imported."""
+        return _resolved(self.api_key_resolves)
 
 
 _REFERENCE = re.compile(r"[\w.]+:[\w.]+")
+
+
+def _resolved(item: T | str) -> T:
+    """``item``, or the object its ``"module:name"`` reference names, imported."""
+    if not isinstance(item, str):
+        return item
+    module, _, qualname = item.partition(":")
+    value: object = importlib.import_module(module)
+    for attribute in qualname.split("."):
+        value = getattr(value, attribute)
+    return cast(T, value)
 
 
 _lock = threading.Lock()

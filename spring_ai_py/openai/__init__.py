@@ -20,7 +20,7 @@ _EXPORTS: dict[str, str] = {
     "OpenAiConnection": _PROPERTIES,
     "OpenAiEmbeddingModel": "spring_ai_py.openai.embedding",
     "OpenAiEmbeddingOptions": "spring_ai_py.openai.embedding",
-    "OpenAiEmbeddingProperties": _PROPERTIES,
+    "OpenAiEmbeddingProperties": "spring_ai_py.openai._embedding_autoconfigure",
     "ResponseFormat": "spring_ai_py.openai.chat_options",
 }
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
         OpenAiCommonProperties as OpenAiCommonProperties,
     )
     from spring_ai_py.openai._autoconfigure import OpenAiConnection as OpenAiConnection
-    from spring_ai_py.openai._autoconfigure import (
+    from spring_ai_py.openai._embedding_autoconfigure import (
         OpenAiEmbeddingProperties as OpenAiEmbeddingProperties,
     )
     from spring_ai_py.openai.chat_model import OpenAiChatModel as OpenAiChatModel

@@ -1,7 +1,7 @@
-"""``spring.ai.openai.*``: Spring AI 2.0.1's OpenAI connection, chat and embedding properties,
-and the OpenAI provider's registration (its auto-configuration)."""
-
-from __future__ import annotations
+"""``spring.ai.openai.*``: Spring AI 2.0.1's OpenAI connection and chat properties and the
+chat model's auto-configuration (the embedding section and model are in
+``spring_ai_py.openai._embedding_autoconfigure``, so that a chat-only application does
+not create their classes)."""
 
 from collections.abc import Callable
 from datetime import timedelta
@@ -13,16 +13,13 @@ from spring_ai_py.autoconfigure.binder import (
     ConfigurationProperties,
     Duration,
     OptionsProperties,
-    relaxed_enum,
 )
 from spring_ai_py.autoconfigure.environment import Environment
-from spring_ai_py.document.content_formatter import MetadataMode
-from spring_ai_py.model._wire_limits import CALL_LIMIT_FIELDS, LIMIT_FIELDS, limit_values
+from spring_ai_py.model._wire_limits import LIMIT_FIELDS, limit_values
 
 if TYPE_CHECKING:
     from spring_ai_py.autoconfigure.context import ApplicationContext
     from spring_ai_py.chat.model import ChatModel
-    from spring_ai_py.embedding import EmbeddingModel
 
 
 class AbstractOpenAiProperties(ConfigurationProperties):
@@ -69,10 +66,12 @@ class OpenAiConnection(AbstractOpenAiProperties):
     @classmethod
     def resolve(
         cls, common: AbstractOpenAiProperties, section: AbstractOpenAiProperties
-    ) -> OpenAiConnection:
+    ) -> "OpenAiConnection":
         """The connection of ``section`` (chat or embedding), each setting falling back to the common
         ``spring.ai.openai`` one."""
-        return cls(
+        # Both sides are bound (validated) already: constructing without validation
+        # spares building this class's validator on an application's first use.
+        return cls.model_construct(
             base_url=section.base_url or common.base_url,
             # An explicit empty key is Spring's deliberate "no auth" signal: keep it.
             api_key=section.api_key if section.api_key is not None else common.api_key,
@@ -84,7 +83,7 @@ class OpenAiConnection(AbstractOpenAiProperties):
                 if section.max_retries != cls.DEFAULT_MAX_RETRIES
                 else common.max_retries
             ),
-            custom_headers=section.custom_headers or common.custom_headers,
+            custom_headers=dict(section.custom_headers or common.custom_headers),
             **{
                 name: getattr(section, name)
                 if getattr(section, name) is not None
@@ -167,27 +166,6 @@ class OpenAiChatProperties(AbstractOpenAiProperties, OptionsProperties):
     # --- end of generated properties ---
 
 
-class OpenAiEmbeddingProperties(AbstractOpenAiProperties, OptionsProperties):
-    """``spring.ai.openai.embedding.*`` (also the older ``...embedding.options.*``): the
-    connection settings, ``metadata-mode`` and the options of
-    :class:`~spring_ai_py.openai.OpenAiEmbeddingOptions` declared as properties there."""
-
-    CONFIG_PREFIX: ClassVar[str] = "spring.ai.openai.embedding"
-    DEPRECATED_PREFIXES: ClassVar[tuple[str, ...]] = ("spring.ai.openai.embedding.options",)
-    NOT_DEPRECATED_FIELDS: ClassVar[frozenset[str]] = _NOT_OPTIONS
-
-    metadata_mode: Annotated[MetadataMode, relaxed_enum(MetadataMode)] = MetadataMode.EMBED
-
-    # --- generated properties (options: spring_ai_py.openai.embedding.OpenAiEmbeddingOptions) ---
-    OPTIONS: ClassVar[str] = "spring_ai_py.openai.embedding.OpenAiEmbeddingOptions"
-
-    dimensions: int | None = Field(default=None, gt=0)
-    user: str | None = None
-    encoding_format: str | None = None
-    extra_body: dict[str, Any] | None = None
-    # --- end of generated properties ---
-
-
 def api_key_resolves(environment: Environment) -> bool:
     """Whether the OpenAI chat model has a key: ``spring.ai.openai.chat.api-key`` or
     ``spring.ai.openai.api-key`` with every placeholder resolved (an empty key counts:
@@ -200,14 +178,16 @@ def api_key_resolves(environment: Environment) -> bool:
 
 
 def _connection(
-    context: ApplicationContext, section: OpenAiChatProperties | OpenAiEmbeddingProperties
+    context: "ApplicationContext", section: AbstractOpenAiProperties
 ) -> dict[str, Any]:
     common = context.get_properties(OpenAiCommonProperties)
     connection = OpenAiConnection.resolve(common, section)
-    return connection.option_values(context.environment.environment_variable, section.CONFIG_PREFIX)
+    return connection.option_values(
+        context.environment.environment_variable, type(section).CONFIG_PREFIX
+    )
 
 
-def openai_chat_model(context: ApplicationContext) -> ChatModel:
+def openai_chat_model(context: "ApplicationContext") -> "ChatModel":
     """Spring's ``OpenAiChatAutoConfiguration``: the chat model of ``spring.ai.openai.*``."""
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
@@ -224,28 +204,6 @@ def openai_chat_model(context: ApplicationContext) -> ChatModel:
     return OpenAiChatModel(
         options=OpenAiChatOptions(**values),
         tool_calling_manager=context.tool_calling_manager(),
-        tracer_provider=context.tracer_provider,
-        meter_provider=context.meter_provider,
-    )
-
-
-def openai_embedding_model(context: ApplicationContext) -> EmbeddingModel:
-    """Spring's ``OpenAiEmbeddingAutoConfiguration``."""
-    from spring_ai_py.openai import OpenAiEmbeddingModel, OpenAiEmbeddingOptions
-
-    embedding = context.get_properties(OpenAiEmbeddingProperties)
-    values = _connection(context, embedding)
-    if embedding.model:
-        values["model"] = embedding.model
-    values.update(embedding.option_values())
-    # Embedding calls have the limits of a call (no streams).
-    limits = limit_values(
-        OpenAiConnection.resolve(context.get_properties(OpenAiCommonProperties), embedding)
-    )
-    values.update({name: limits[name] for name in CALL_LIMIT_FIELDS if name in limits})
-    return OpenAiEmbeddingModel(
-        options=OpenAiEmbeddingOptions(**values),
-        metadata_mode=embedding.metadata_mode,
         tracer_provider=context.tracer_provider,
         meter_provider=context.meter_provider,
     )

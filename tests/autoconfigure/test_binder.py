@@ -309,7 +309,8 @@ def _sections() -> list[type[ConfigurationProperties]]:
     import spring_ai_py.autoconfigure.mcp
     import spring_ai_py.autoconfigure.tools
     import spring_ai_py.autoconfigure.vectorstore
-    import spring_ai_py.openai._autoconfigure  # noqa: F401
+    import spring_ai_py.openai._autoconfigure
+    import spring_ai_py.openai._embedding_autoconfigure  # noqa: F401
 
     found: list[type[ConfigurationProperties]] = []
     pending = list(ConfigurationProperties.__subclasses__())

@@ -146,6 +146,45 @@ def test_properties_may_be_classes_or_references_and_a_bad_reference_is_named() 
         ProviderRegistration(name="x", prefix="spring.ai.x", properties=("not a reference",))
 
 
+def test_factories_may_be_functions_or_references_and_a_bad_reference_is_named() -> None:
+    from spring_ai_py.openai._autoconfigure import api_key_resolves, openai_chat_model
+
+    by_reference = ProviderRegistration(
+        name="x",
+        prefix="spring.ai.x",
+        chat_model="spring_ai_py.openai._autoconfigure:openai_chat_model",
+        api_key_resolves="spring_ai_py.openai._autoconfigure:api_key_resolves",
+    )
+    assert by_reference.chat_model_factory() is openai_chat_model
+    assert by_reference.embedding_model_factory() is None
+    assert by_reference.api_key_check() is api_key_resolves
+    direct = ProviderRegistration(name="x", prefix="spring.ai.x", chat_model=openai_chat_model)
+    assert direct.chat_model_factory() is openai_chat_model
+    # without a check, every key counts as resolving
+    assert direct.api_key_check()(None) is True  # type: ignore[arg-type]
+    for field in ("chat_model", "embedding_model", "api_key_resolves"):
+        with pytest.raises(
+            ValueError, match=rf"{field} must be a function or a 'module:function' reference"
+        ):
+            ProviderRegistration(name="x", prefix="spring.ai.x", **{field: "no reference"})  # type: ignore[arg-type]
+
+
+def test_the_built_in_registrations_reference_their_factories_without_importing_them() -> None:
+    # Reading the registrations imports no _autoconfigure module; asking for a factory does.
+    code = textwrap.dedent(
+        """
+        import sys
+        from spring_ai_py.autoconfigure import provider_registrations
+        openai = provider_registrations()["openai"]
+        before = "spring_ai_py.openai._autoconfigure" in sys.modules
+        factory = openai.chat_model_factory()
+        print(before, factory.__module__, factory.__name__)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "spring_ai_py.openai._autoconfigure", "openai_chat_model"]
+
+
 @pytest.mark.parametrize("group", [ENTRY_POINT_GROUP, "console_scripts", "pytest11"])
 def test_the_entry_point_scan_finds_what_importlib_metadata_finds(group: str) -> None:
     from importlib.metadata import entry_points

@@ -2,41 +2,16 @@
 
 Autoconfiguration reads every registered provider's registration to choose one, so
 this module imports neither the SDK nor the properties classes (pydantic): the bean
-factories load ``spring_ai_py.google.genai._autoconfigure`` when the context builds a bean.
+factories are ``"module:function"`` references into
+``spring_ai_py.google.genai._autoconfigure``, imported when the context
+builds a bean.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from spring_ai_py.autoconfigure.registry import ProviderRegistration
 
-if TYPE_CHECKING:
-    from spring_ai_py.autoconfigure.context import ApplicationContext
-    from spring_ai_py.autoconfigure.environment import Environment
-    from spring_ai_py.chat.model import ChatModel
-    from spring_ai_py.embedding import EmbeddingModel
-
 _AUTOCONFIGURE = "spring_ai_py.google.genai._autoconfigure"
-
-
-def _chat_model(context: ApplicationContext) -> ChatModel:
-    from spring_ai_py.google.genai._autoconfigure import google_genai_chat_model
-
-    return google_genai_chat_model(context)
-
-
-def _embedding_model(context: ApplicationContext) -> EmbeddingModel:
-    from spring_ai_py.google.genai._autoconfigure import google_genai_embedding_model
-
-    return google_genai_embedding_model(context)
-
-
-def _api_key_resolves(environment: Environment) -> bool:
-    from spring_ai_py.google.genai._autoconfigure import api_key_resolves
-
-    return api_key_resolves(environment)
-
 
 REGISTRATION = ProviderRegistration(
     name="google-genai",
@@ -48,9 +23,9 @@ REGISTRATION = ProviderRegistration(
         f"{_AUTOCONFIGURE}:GoogleGenAiTextEmbeddingProperties",
     ),
     extra="google-genai",
-    chat_model=_chat_model,
-    embedding_model=_embedding_model,
-    api_key_resolves=_api_key_resolves,
+    chat_model=f"{_AUTOCONFIGURE}:google_genai_chat_model",
+    embedding_model=f"{_AUTOCONFIGURE}:google_genai_embedding_model",
+    api_key_resolves=f"{_AUTOCONFIGURE}:api_key_resolves",
     order=3,
 )
 """The Google GenAI provider, registered as the ``google-genai`` entry point of ``spring_ai_py.providers``."""

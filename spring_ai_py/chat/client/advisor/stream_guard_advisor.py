@@ -197,9 +197,13 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
     async def _guarded(
         self, inner: AsyncIterator[ChatClientResponse]
     ) -> AsyncIterator[ChatClientResponse]:
-        parts: list[str] = []  # the answer so far, released and held
-        length = 0
-        checked = 0  # characters of the answer that passed the check
+        # What the check needs of the answer so far: all of it for ``blocks``, else the
+        # end of the part that passed (a word may run across) and the held text, so each
+        # check costs the held text and not the whole answer again.
+        keep_all = self._blocks is not None
+        overlap = self._overlap
+        parts: list[str] = []
+        checked = 0  # characters of ``parts`` that passed the check
         held: list[ChatClientResponse] = []
         held_chars = 0
         async with contextlib.aclosing(inner) as stream:  # type: ignore[type-var]
@@ -212,17 +216,17 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
                         yield response
                     continue
                 parts.append(text)
-                length += len(text)
                 held.append(response)
                 held_chars += len(text)
                 if held_chars < self._hold_chars and not _ends_sentence(text):
                     continue
                 answer = "".join(parts)
-                parts = [answer]
                 if self._fails(answer, checked):
                     yield self._failure(response.context)
                     return
-                checked = length
+                passed = answer if keep_all else answer[max(0, len(answer) - overlap) :]
+                parts = [passed]
+                checked = len(passed)
                 for released in held:
                     yield released
                 held.clear()

@@ -74,8 +74,15 @@ def memory_client(base_url: str, repository: Any) -> Any:
     from spring_ai_py.chat.memory import MessageWindowChatMemory
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
+    # The idle bound of a stream counts from its start, so its default (120 s) would end
+    # the streams still waiting for a pooled connection when a wave takes longer.
     options = OpenAiChatOptions(
-        model=MODEL, base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
+        model=MODEL,
+        base_url=base_url,
+        api_key=API_KEY,
+        max_retries=0,
+        timeout=BENCH_TIMEOUT,
+        stream_idle_timeout=BENCH_TIMEOUT,
     )
     memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()

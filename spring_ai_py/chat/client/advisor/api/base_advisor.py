@@ -194,14 +194,19 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
         # The aggregation in this frame (what ChatClientMessageAggregator does, without
         # its generator and handler for each stream in flight).
         aggregation = ChatClientStreamAggregation(request.context)
+        response: ChatClientResponse | None = None
         # aclosing: stopping early closes the rest of the chain now, not when collected.
         async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
             async for response in stream:
                 aggregation.add(response)
                 yield self._for_caller(response)
         # Reached only when the stream completed: a failed or abandoned stream stores
-        # nothing.
-        await self.aafter(self._response_for_after(aggregation.result(), request), chain)
+        # nothing. While the turn is written (behind the other streams' writes, when
+        # thousands end together) this frame keeps the turn only: not the finished
+        # stream, its last chunk, the running aggregate or the requests.
+        turn = self._response_for_after(aggregation.result(), request)
+        del stream, response, aggregation, request, chat_client_request
+        await self.aafter(turn, chain)
 
     # -- what before() leaves for after() to store ------------------------------------
 

@@ -37,7 +37,7 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +74,15 @@ def memory_client(base_url: str, repository: Any) -> Any:
     from spring_ai_py.chat.memory import MessageWindowChatMemory
     from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 
+    # The idle bound of a stream counts from its start, so its default (120 s) would end
+    # the streams still waiting for a pooled connection when a wave takes longer.
     options = OpenAiChatOptions(
-        model=MODEL, base_url=base_url, api_key=API_KEY, max_retries=0, timeout=BENCH_TIMEOUT
+        model=MODEL,
+        base_url=base_url,
+        api_key=API_KEY,
+        max_retries=0,
+        timeout=BENCH_TIMEOUT,
+        stream_idle_timeout=BENCH_TIMEOUT,
     )
     memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
     advisor = MessageChatMemoryAdvisor.builder(memory).build()
@@ -100,7 +107,11 @@ def conversation(client: Any, index: int) -> Callable[[], Any]:
     return lambda: client.prompt().user("hello").advisors(params).stream().content()
 
 
-async def async_wave(contender: str, base_url: str, count: int, dsn: str | None) -> dict[str, Any]:
+def async_contender(
+    contender: str, base_url: str, dsn: str | None
+) -> Callable[[int], Awaitable[str]]:
+    """One stream of ``contender`` (an ``ASYNC_CONTENDERS`` name): ``await one(index)``
+    reads stream ``index`` (conversation ``c-{index}``) to its end and returns its text."""
     folder = Path(tempfile.mkdtemp(prefix="bench-concurrency-"))
     if contender == "raw":
         import openai
@@ -150,6 +161,11 @@ async def async_wave(contender: str, base_url: str, count: int, dsn: str | None)
         async def one(index: int) -> str:
             return "".join([text async for text in conversation(client, index)()])
 
+    return one
+
+
+async def async_wave(contender: str, base_url: str, count: int, dsn: str | None) -> dict[str, Any]:
+    one = async_contender(contender, base_url, dsn)
     await one(-1)
     threads = PeakThreads()
     started = time.perf_counter()

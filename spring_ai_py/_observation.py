@@ -18,8 +18,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Mapping
-from typing import Generic, NamedTuple, TypeVar
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterator,
+    Mapping,
+)
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
@@ -161,21 +169,64 @@ class LazyStream(Generic[A, T]):
         inner = self._inner
         if inner is not None:
             return inner.__anext__()
-        return self._first()
+        return _Opening(self)
 
-    async def _first(self) -> T:
+    def _opened(self) -> AsyncIterator[T]:
         open_, argument = self._open, self._argument
         if open_ is None:
             raise StopAsyncIteration
         self._open = self._argument = None
         inner = self._inner = open_(argument)  # type: ignore[arg-type]
-        return await inner.__anext__()
+        return inner
 
     async def aclose(self) -> None:
         self._open = self._argument = None
         aclose = getattr(self._inner, "aclose", None)
         if aclose is not None:
             await aclose()
+
+
+class _Opening(Generic[T]):
+    """The first ``__anext__`` of a :class:`LazyStream`: awaiting it opens the stream,
+    then passes the await through to the inner stream's first ``__anext__``. A
+    coroutine doing the same would keep a frame of its own on the stack until that
+    item arrives (while the stream waits for a pooled connection, or for the model's
+    first byte): one frame per step for each of the thousands of streams in flight.
+    Errors of opening are raised where the item is awaited, as the coroutine's were."""
+
+    __slots__ = ("_inner", "_stream")
+
+    def __init__(self, stream: LazyStream[Any, T]) -> None:
+        self._stream: LazyStream[Any, T] | None = stream
+        self._inner: Generator[Any, Any, T] | None = None
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        return self  # type: ignore[return-value]  # the generator protocol, below
+
+    def __next__(self) -> Any:
+        return self.send(None)
+
+    def send(self, value: Any) -> Any:
+        inner = self._inner
+        if inner is None:
+            stream = self._stream
+            if stream is None:
+                raise RuntimeError("cannot reuse an awaited __anext__()")
+            self._stream = None
+            inner = self._inner = stream._opened().__anext__().__await__()
+        return inner.send(value)
+
+    def throw(self, *error: Any) -> Any:
+        inner = self._inner
+        if inner is None:
+            self._stream = None
+            raise error[1] if len(error) > 1 and error[1] is not None else error[0]
+        return inner.throw(*error)
+
+    def close(self) -> None:
+        self._stream = None
+        if self._inner is not None:
+            self._inner.close()
 
 
 class StreamStep(NamedTuple, Generic[T]):

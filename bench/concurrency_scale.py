@@ -183,23 +183,33 @@ def thread_wave(contender: str, base_url: str, count: int, dsn: str | None) -> d
     outcomes: list[Any] = [None] * count
     gate = threading.Barrier(count + 1)
 
+    consumer_cpu: list[float] = [0.0] * count
+
     def worker(index: int) -> None:
         gate.wait()
+        start = time.thread_time()
         try:
             outcomes[index] = one(index)
         except Exception as error:
             outcomes[index] = error
+        consumer_cpu[index] = time.thread_time() - start
 
     workers = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
     for thread in workers:
         thread.start()
     threads = PeakThreads()
+    cpu_before = time.process_time()
     started = time.perf_counter()
     gate.wait()
     for thread in workers:
         thread.join()
     seconds = time.perf_counter() - started
-    return summary(contender, count, seconds, outcomes, threads.stop())
+    result = summary(contender, count, seconds, outcomes, threads.stop())
+    # CPU of the whole process during the wave, and of the consuming threads alone (the
+    # rest: the bridge loop thread when the chain runs there, the advisor executor).
+    result["cpu_s"] = time.process_time() - cpu_before
+    result["consumer_cpu_s"] = sum(consumer_cpu)
+    return result
 
 
 def summary(

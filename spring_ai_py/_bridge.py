@@ -42,11 +42,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextvars
+import os
 import selectors
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from concurrent.futures import Executor
+from collections.abc import AsyncIterator, Callable, Coroutine, Generator, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
@@ -260,16 +261,32 @@ class _Local:
     loop again: the pump's ``request(1)`` protocol of :class:`_Handoff`, in one thread.
     """
 
-    __slots__ = ("finished", "item", "loop", "ok", "stop", "task", "waiter")
+    __slots__ = ("finished", "item", "loop", "ok", "stop", "task", "tasks", "waiter")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
+        self.tasks: list[asyncio.Task[Any]] = []  # every task made on the loop (its factory)
+        loop.set_task_factory(self._new_task)
         self.ok = True
         self.item: Any = None
         self.finished = False
         self.stop = False
         self.waiter: asyncio.Future[None] | None = None
         self.task: asyncio.Task[None] | None = None
+
+    def _new_task(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        coro: Coroutine[Any, Any, Any] | Generator[Any, None, Any],
+        /,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Task[Any]:
+        # asyncio.all_tasks(loop) would scan every task of every loop of the process at
+        # each stream's end: with many consuming threads, a cost that grows with their
+        # number squared.
+        task = asyncio.Task(coro, loop=loop, context=context)
+        self.tasks.append(task)
+        return task
 
     def deliver(self, ok: bool, item: Any) -> None:
         """On the loop: hand over ``item`` (``ok``) or an exception, and return to the consumer."""
@@ -381,6 +398,16 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             loop.call_soon_threadsafe(handoff.interrupt)
 
 
+@lazy_singleton
+def _local_default_executor() -> ThreadPoolExecutor:
+    """The default executor of every :func:`iterate_locally` loop (``run_in_executor(None,
+    ...)``, ``asyncio.to_thread``): one pool for all, as the bridge loop has one, not a
+    pool (and its threads) per stream."""
+    return ThreadPoolExecutor(
+        min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="spring-ai-py-local"
+    )
+
+
 def iterate_locally(source: AsyncIterator[T]) -> Iterator[T]:
     """Iterate ``source`` from blocking code on a private event loop of this thread.
 
@@ -393,6 +420,7 @@ def iterate_locally(source: AsyncIterator[T]) -> Iterator[T]:
     open) and closed when the iteration ends.
     """
     loop = asyncio.SelectorEventLoop(selectors.PollSelector())
+    loop.set_default_executor(_local_default_executor())
     local = _Local(loop)
     context = contextvars.copy_context()
     context.run(_HERE.set, local)
@@ -445,15 +473,15 @@ def _close_local(local: _Local, holding: bool, reraise: bool = True) -> None:
                 and not isinstance(local.item, asyncio.CancelledError)
             ):
                 raise local.item  # a failure to close the source
-        rest = asyncio.all_tasks(loop)
+        rest = [other for other in local.tasks if not other.done()]
         for other in rest:
             other.cancel()
         if rest:
             loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
         loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.run_until_complete(loop.shutdown_default_executor())
     finally:
         local.item = None
+        local.tasks.clear()
         loop.close()
 
 

@@ -127,12 +127,15 @@ def forbid_running_loop(what: str, instead: str) -> None:
     if loop is None:
         return
     here = _HERE.get()
-    if threading.current_thread().name == _BRIDGE_THREAD or (
-        here is not None and here.loop is loop
-    ):
+    if threading.current_thread().name == _BRIDGE_THREAD:
         where = (
             "on the library's bridge thread (inside an async tool or advisor of a stream "
             "read with a plain for), where it would deadlock"
+        )
+    elif here is not None and here.loop is loop:
+        where = (
+            "inside an async tool or advisor of a stream read with a plain for, where it "
+            "would block the loop that runs that stream"
         )
     else:
         where = "from a thread that runs an event loop, where it would block the loop"
@@ -398,14 +401,20 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             loop.call_soon_threadsafe(handoff.interrupt)
 
 
+class _SharedPool(ThreadPoolExecutor):
+    """A pool that the event loops using it as their default executor do not shut down
+    (``loop.close()`` shuts its default executor down): it outlives each of them."""
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        return
+
+
 @lazy_singleton
 def _local_default_executor() -> ThreadPoolExecutor:
     """The default executor of every :func:`iterate_locally` loop (``run_in_executor(None,
     ...)``, ``asyncio.to_thread``): one pool for all, as the bridge loop has one, not a
     pool (and its threads) per stream."""
-    return ThreadPoolExecutor(
-        min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="spring-ai-py-local"
-    )
+    return _SharedPool(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="spring-ai-py-local")
 
 
 def iterate_locally(source: AsyncIterator[T]) -> Iterator[T]:

@@ -473,6 +473,9 @@ def _close_local(local: _Local, holding: bool, reraise: bool = True) -> None:
                 waiter.set_result(None)
             else:
                 task.cancel()  # interrupted (Ctrl-C) while the pump ran
+                # A pump cancelled before its first step never delivers (which stops
+                # the loop): its end does.
+                task.add_done_callback(lambda _: None if local.finished else loop.stop())
             while not task.done():
                 loop.run_forever()
             if (

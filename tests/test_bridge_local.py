@@ -209,6 +209,23 @@ def test_closes_when_collected_on_a_thread_that_runs_another_loop() -> None:
     assert source.pulled == 1
 
 
+def test_a_first_item_asked_for_on_a_running_loop_fails_and_leaves_nothing_open() -> None:
+    iterator = iterate_locally(Source([1]))
+    fds = open_fds()
+
+    async def main() -> None:
+        next(iterator)
+
+    with pytest.raises(RuntimeError, match="another loop is running"):
+        asyncio.run(main())
+    del iterator
+    for _ in range(100):  # the loop is closed on a thread of its own
+        if open_fds() <= fds:
+            break
+        threading.Event().wait(0.02)
+    assert open_fds() <= fds
+
+
 def test_raises_a_failure_to_close_on_early_stop_and_at_the_end() -> None:
     class FailingClose(Source):
         async def aclose(self) -> None:

@@ -210,15 +210,15 @@ def test_closes_when_collected_on_a_thread_that_runs_another_loop() -> None:
 
 
 def test_a_first_item_asked_for_on_a_running_loop_fails_and_leaves_nothing_open() -> None:
-    iterator = iterate_locally(Source([1]))
+    held = [iterate_locally(Source([1]))]
     fds = open_fds()
 
     async def main() -> None:
-        next(iterator)
+        next(held[0])
 
     with pytest.raises(RuntimeError, match="another loop is running"):
         asyncio.run(main())
-    del iterator
+    held.clear()
     for _ in range(100):  # the loop is closed on a thread of its own
         if open_fds() <= fds:
             break

@@ -556,8 +556,10 @@ class ProviderChatModel(
         """The stream request of ``prompt``: its options, model and chunk source.
 
         Called when iteration starts. ``source(observation)`` sends the request with
-        :meth:`async_client` and must fold every chunk it yields into
-        ``observation.summary``.
+        :meth:`async_client` (with :meth:`sync_client` and blocking reads instead, in a
+        model whose :meth:`can_stream_blocking` is true, where
+        ``spring_ai_py._bridge.blocking_io_allowed()`` says so) and must fold every
+        chunk it yields into ``observation.summary``.
         """
 
     def can_stream_blocking(self) -> bool:

@@ -69,7 +69,9 @@ class OpenAiChatModel(
 ):
     """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
 
-    ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
+    ``call`` uses the SDK's blocking client, ``stream`` its async client (a plain ``for``
+    over a ChatClient stream reads with the blocking client, on the consuming thread, so
+    give ``openai_client`` too when you give ``openai_client_async``); both take
     authentication, retries with backoff and error mapping from the SDK, so failures
     surface as the SDK's own exceptions (``openai.AuthenticationError``,
     ``openai.RateLimitError``, ``openai.APIConnectionError``, ...). Responses are read

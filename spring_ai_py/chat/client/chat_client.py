@@ -451,11 +451,13 @@ class ChatClientRequestSpec:
     def stream(self) -> StreamResponseSpec:
         """Prepare a streaming call; the model runs when the stream is iterated."""
         chain = self._build_advisor_chain()
+        can_block = getattr(self.chat_model, "can_stream_blocking", None)
         return StreamResponseSpec(
             self._to_chat_client_request(),
             chain,
             tracer_for(self.tracer_provider),
             self.observation_convention,
+            local=can_block is not None and bool(can_block()),
         )
 
     def _tool_calling_advisor_builder(self) -> ToolCallingAdvisor.Builder:

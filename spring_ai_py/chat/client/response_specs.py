@@ -406,12 +406,25 @@ def _converter_for(
 class StreamResponseSpec(_Observed):
     """The response of ``stream()``: iterate it with ``async for`` or a plain ``for``.
 
-    Each iteration runs the chain (and the model) once.
+    Each iteration runs the chain (and the model) once. A plain ``for`` runs it on the
+    library's bridge loop, or, when ``local`` (the chat model can read a stream with
+    blocking I/O), on a private loop of the consuming thread.
     """
+
+    def __init__(
+        self,
+        request: ChatClientRequest,
+        chain: BaseAdvisorChain,
+        tracer: Tracer,
+        convention: ChatClientObservationConvention,
+        local: bool = False,
+    ) -> None:
+        super().__init__(request, chain, tracer, convention)
+        self._local = local
 
     def chat_client_response(self) -> DualStream[ChatClientResponse]:
         """The stream of ``ChatClientResponse`` chunks, each with its own context copy."""
-        return DualStream(lambda: self.observed_stream(self._request))
+        return DualStream(lambda: self.observed_stream(self._request), self._local)
 
     def chat_response(self) -> DualStream[ChatResponse]:
         """The stream of ``ChatResponse`` chunks."""
@@ -421,7 +434,7 @@ class StreamResponseSpec(_Observed):
                     if item.chat_response is not None:
                         yield item.chat_response
 
-        return DualStream(responses)
+        return DualStream(responses, self._local)
 
     def content(self) -> DualStream[str]:
         """The text of each chunk (empty texts skipped)."""
@@ -433,7 +446,7 @@ class StreamResponseSpec(_Observed):
                     if text:
                         yield text
 
-        return DualStream(texts)
+        return DualStream(texts, self._local)
 
     def events(self) -> DualStream[ChatEvent]:
         """The turn as typed events (beyond Spring): ``TextDelta`` and ``ReasoningDelta``
@@ -474,7 +487,7 @@ class StreamResponseSpec(_Observed):
             for event in out:
                 yield event
 
-        return DualStream(events)
+        return DualStream(events, self._local)
 
 
 class _Both:

@@ -307,10 +307,12 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 
         def __init__(self, inner: Any, exchange: Exchange) -> None:
             self._inner = inner
-            self._exchange = exchange
+            self._exchange: Exchange | None = exchange
 
         def __iter__(self) -> Iterator[bytes]:
             exchange, now = self._exchange, time.monotonic
+            if exchange is None:  # closed: nothing more to read
+                return
             chunks = iter(self._inner)
             while True:
                 # A stream's body is read after its request was sent, outside
@@ -344,10 +346,12 @@ def _bounded_stream_types(library: str) -> tuple[type, type]:
 
         def __init__(self, inner: Any, exchange: Exchange) -> None:
             self._inner = inner
-            self._exchange = exchange
+            self._exchange: Exchange | None = exchange
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
             exchange, now = self._exchange, time.monotonic
+            if exchange is None:  # closed: nothing more to read
+                return
             chunks = self._inner.__aiter__()
             while True:
                 # A stream's body is read after its request was sent, outside

@@ -24,7 +24,10 @@ from spring_ai_py.chat.memory.repository.jdbc import (
     JdbcToolLoopStateRepository,
     SqliteChatMemoryRepositoryDialect,
 )
-from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import encode_snapshot
+from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import (
+    _millis,
+    encode_snapshot,
+)
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage, UserMessage
 from spring_ai_py.model.tool import (
     Approve,
@@ -557,3 +560,70 @@ def test_the_loops_snapshots_are_the_frozen_dataclass_its_constructor_builds() -
     assert type(built) is ToolLoopSnapshot and built == ToolLoopSnapshot(*values)
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.token = "other"  # type: ignore[misc]
+
+
+# -- the table's shape --------------------------------------------------------------------
+
+_EARLIER_SCHEMA = [
+    """CREATE TABLE SPRING_AI_TOOL_LOOP_STATE (
+    token TEXT PRIMARY KEY,
+    conversation_id TEXT,
+    phase TEXT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    payload TEXT NOT NULL
+)""",
+    "CREATE INDEX SPRING_AI_TOOL_LOOP_STATE_UPDATED_AT_IDX ON SPRING_AI_TOOL_LOOP_STATE(updated_at)",
+]
+"""The table as the version before ``created_at`` made it."""
+
+
+def _millis_ago(minutes: int) -> int:
+    return int((datetime.now(UTC) - timedelta(minutes=minutes)).timestamp() * 1000)
+
+
+def test_a_table_made_by_the_earlier_version_opens_and_keeps_its_turns(tmp_path: Path) -> None:
+    path = tmp_path / "earlier.db"
+    with JdbcToolLoopStateRepository.sqlite(tmp_path / "source.db") as source:
+        source.save(_snapshot("kept"))
+        with sqlite3.connect(tmp_path / "source.db") as conn:
+            (payload,) = conn.execute("SELECT payload FROM SPRING_AI_TOOL_LOOP_STATE").fetchone()
+    with sqlite3.connect(path) as conn:
+        for statement in _EARLIER_SCHEMA:
+            conn.execute(statement)
+        insert = "INSERT INTO SPRING_AI_TOOL_LOOP_STATE VALUES (?, 'conv', 'paused', ?, ?)"
+        conn.execute(insert, ("kept", _millis_ago(0), payload))
+        conn.execute(insert, ("old", _millis_ago(5), payload))
+    with JdbcToolLoopStateRepository.sqlite(path, ttl=timedelta(minutes=1)) as repo:
+        found = repo.find("kept")
+        assert found is not None and found.tool_calls == _snapshot("kept").tool_calls
+        assert repo.find("old") is None and repo.find_tokens() == ["kept"]
+        repo.save(_snapshot("new"))
+        assert repo.delete_expired() == 1  # "old", whose created_at the migration set to 0
+        assert sorted(repo.find_tokens()) == ["kept", "new"]
+    with sqlite3.connect(path) as conn:
+        indexes = {row[1] for row in conn.execute("PRAGMA index_list(SPRING_AI_TOOL_LOOP_STATE)")}
+        created = dict(conn.execute("SELECT token, created_at FROM SPRING_AI_TOOL_LOOP_STATE"))
+    assert "SPRING_AI_TOOL_LOOP_STATE_CREATED_AT_IDX" in indexes
+    assert "SPRING_AI_TOOL_LOOP_STATE_UPDATED_AT_IDX" not in indexes
+    assert created["kept"] == 0 and created["new"] > 0
+
+
+def test_a_save_keeps_the_tokens_first_save_time_and_the_sweep_uses_the_last(
+    repository: ToolLoopStateRepository,
+) -> None:
+    token = f"long-{time.monotonic_ns()}"
+    first = datetime.now(UTC) - timedelta(days=30)
+    repository.save(_snapshot(token, updated_at=first))  # a turn paused long ago...
+    repository.save(_snapshot(token, phase=LoopPhase.TOOLS))  # ...resumed now
+    repository.delete_expired()  # its last save is recent: it stays
+    assert repository.find(token) is not None and token in repository.find_tokens()
+    if isinstance(repository, JdbcToolLoopStateRepository):
+        with repository._cursor() as cursor:
+            p = repository.get_dialect().get_placeholder()
+            cursor.execute(
+                f"SELECT created_at, updated_at FROM SPRING_AI_TOOL_LOOP_STATE WHERE token = {p}",
+                (token,),
+            )
+            created_at, updated_at = cursor.fetchone()
+        assert created_at == _millis(first) < updated_at
+    repository.delete(token)

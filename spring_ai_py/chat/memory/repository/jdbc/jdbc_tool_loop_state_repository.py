@@ -397,11 +397,13 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
 
     def save(self, snapshot: ToolLoopSnapshot) -> None:
         _assert.not_none(snapshot, "snapshot cannot be null")
+        saved_at = _millis(snapshot.updated_at)
         row = (
             snapshot.token,
             snapshot.conversation_id,
             snapshot.phase._value_,
-            _millis(snapshot.updated_at),
+            saved_at,
+            saved_at,  # created_at: kept from the token's first save
             encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase).encode),
         )
         # One statement on an autocommit connection is atomic by itself: no BEGIN and
@@ -460,9 +462,14 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         if self._ttl is None:
             return 0
         p = self._dialect.get_placeholder()
+        cutoff = self._cutoff()
         with self._cursor() as cursor:  # one statement: atomic in autocommit
+            # The index on created_at finds the candidates (a row saved last before the
+            # cutoff was first saved before it too); updated_at decides.
             cursor.execute(
-                f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE updated_at <= {p}", (self._cutoff(),)
+                f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE created_at <= {p} "
+                f"AND updated_at <= {p}",
+                (cutoff, cutoff),
             )
             count = cursor.rowcount
         return int(count) if count is not None and count >= 0 else 0

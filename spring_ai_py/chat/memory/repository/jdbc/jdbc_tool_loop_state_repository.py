@@ -223,14 +223,27 @@ def _decode_value(token: str, value: Any) -> Any:
     return value
 
 
-def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], str]) -> str:
+def _context_json(
+    context: Mapping[str, Any],
+    message_json: Callable[[Message], str],
+    messages: list[Message],
+    texts: list[str],
+) -> str:
+    """The context's JSON text. A message in it that is one of the snapshot's
+    ``messages`` (the turn's user message) gets the text ``texts`` holds for it, written
+    in the same save, without a second look."""
     entries: list[str] = []
     for key, value in context.items():
         # A loop's context holds a message and an empty scope: written here, without
         # a call of _value_json each.
         kind = value.__class__
         if kind in _LISTS:
-            entries.append(f'{_str(key)}:{{"$message":{message_json(value)}}}')
+            for message, text in zip(messages, texts, strict=True):  # noqa: B007 (used after the break)
+                if message is value:
+                    break
+            else:
+                text = message_json(value)
+            entries.append(f'{_str(key)}:{{"$message":{text}}}')
         elif kind is dict and not value:
             entries.append(_str(key) + ':{"$dict":{}}')
         else:
@@ -254,11 +267,13 @@ def encode_snapshot(
 ) -> str:
     """The JSON text of ``snapshot``; ``message_json`` gives each message's (a
     :class:`_MessageEncoder` remembers them for the rest of the turn)."""
+    messages = snapshot.messages
+    texts = list(map(message_json, messages))
     parts = [
         '{"messages":[',
-        ",".join(map(message_json, snapshot.messages)),
+        ",".join(texts),
         '],"context":',
-        _context_json(snapshot.context, message_json),
+        _context_json(snapshot.context, message_json, messages, texts),
         ',"tool_calls":[',
         ",".join(map(_record_json, snapshot.tool_calls)),
         "]",

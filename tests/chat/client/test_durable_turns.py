@@ -564,6 +564,21 @@ def test_the_loops_snapshots_are_the_frozen_dataclass_its_constructor_builds() -
         built.token = "other"  # type: ignore[misc]
 
 
+
+def test_the_loops_call_records_are_the_frozen_dataclass_its_constructor_builds() -> None:
+    import inspect
+
+    from spring_ai_py.model.tool.tool_loop_state import record_of
+
+    names = [f.name for f in dataclasses.fields(ToolCallRecord)]
+    assert list(inspect.signature(record_of).parameters) == names  # every field set
+    values = ["c1", "pay", "{}", ToolCallStatus.DONE, "paid", "why", True]
+    built = record_of(*values)  # type: ignore[arg-type]
+    assert type(built) is ToolCallRecord and built == ToolCallRecord(*values)  # type: ignore[arg-type]
+    assert hash(built) == hash(ToolCallRecord(*values))  # type: ignore[arg-type]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.status = ToolCallStatus.RUNNING  # type: ignore[misc]
+
 # -- the table's shape --------------------------------------------------------------------
 
 _EARLIER_SCHEMA = [

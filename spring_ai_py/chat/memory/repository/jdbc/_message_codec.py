@@ -84,10 +84,44 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
     metadata = dict(all_metadata)
     metadata.pop(AbstractMessage.MESSAGE_TYPE, None)
     metadata.pop(CONVERSATION_TS, None)
+    kind = _KINDS.get(message.__class__) or _kind(message.__class__)
+    calls = message.get_tool_calls() if kind.tool_calls else None  # type: ignore[attr-defined]
+    responses = message.get_responses() if kind.tool_responses else None  # type: ignore[attr-defined]
+    encoded: str | None = None
+    if (
+        _PLAIN_PAYLOAD_JSON is not None
+        and not (kind.media and message.get_media())  # type: ignore[attr-defined]
+        and (not metadata or _plain_json(metadata, 1))
+    ):
+        try:  # noqa: SIM105 (contextlib.suppress is a context manager per message)
+            encoded = _plain_payload(metadata, text is None, calls, responses)
+        except (TypeError, ValueError):
+            pass  # a field that is not a str, or a float with no JSON form: decided below
+    if encoded is None:
+        encoded = _general_payload(message, metadata, text, kind, conversation_id, index)
+
+    stamp = all_metadata.get(CONVERSATION_TS)
+    timestamp = _as_utc(stamp) if isinstance(stamp, datetime) else now
+    return EncodedMessage(
+        content=text if text is not None else "",
+        type=message.get_message_type().name,
+        timestamp=timestamp,
+        payload=encoded,
+    )
+
+
+def _general_payload(
+    message: Message,
+    metadata: dict[str, Any],
+    text: str | None,
+    kind: _Kind,
+    conversation_id: str,
+    index: int,
+) -> str:
+    """The payload of any message, checked to survive a JSON round trip exactly."""
     payload: dict[str, Any] = {"metadata": metadata}
     if text is None:
         payload["text_is_null"] = True
-    kind = _KINDS.get(message.__class__) or _kind(message.__class__)
     if kind.tool_calls and message.get_tool_calls():  # type: ignore[attr-defined]
         payload["tool_calls"] = [
             {"id": c.id, "type": c.type, "name": c.name, "arguments": c.arguments}
@@ -104,10 +138,9 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
 
     # json.dumps silently turns tuples into lists and int keys into strings; insist on an
     # exact round trip so what is read back equals what was saved. Plain JSON values
-    # (the usual case: exact dicts with str keys, lists, str, int, finite float, bool,
-    # None) round-trip by construction, so only the others are decoded to compare.
-    # The payload's own keys are str, and its records hold fields: only the metadata
-    # needs looking into.
+    # (exact dicts with str keys, lists, str, int, finite float, bool, None) round-trip
+    # by construction, so only the others are decoded to compare. The payload's own
+    # keys are str, and its records hold fields: only the metadata needs looking into.
     plain = (not metadata or _plain_json(metadata, 1)) and (
         len(payload) == 1 or _plain_records(payload)
     )
@@ -127,15 +160,54 @@ def encode(message: Message, conversation_id: str, index: int, now: datetime) ->
             "a JSON round trip (use str keys and str, int, float, bool, None, list or dict "
             "values)"
         )
+    return encoded
 
-    stamp = all_metadata.get(CONVERSATION_TS)
-    timestamp = _as_utc(stamp) if isinstance(stamp, datetime) else now
-    return EncodedMessage(
-        content=text if text is not None else "",
-        type=message.get_message_type().name,
-        timestamp=timestamp,
-        payload=encoded,
-    )
+
+_s = json.encoder.encode_basestring  # a str's JSON text; TypeError for anything else
+
+
+def _plain_payload(
+    metadata: dict[str, Any],
+    text_is_null: bool,
+    calls: list[AssistantMessage.ToolCall] | None,
+    responses: list[ToolResponseMessage.ToolResponse] | None,
+) -> str:
+    """The payload's text, the same as ``_PAYLOAD_JSON`` writes it, for a message
+    without media whose metadata is plain JSON, written here without building the
+    payload's dicts. ``TypeError`` when a record's field is not a ``str`` (a str field
+    round-trips by construction), ``ValueError`` for a float with no JSON form: the
+    general path decides those."""
+    # Called only when the C encoder exists.
+    metadata_json = "".join(_PLAIN_PAYLOAD_JSON(metadata, 0)) if metadata else "{}"  # type: ignore[misc]
+    parts = ['{"metadata": ', metadata_json]
+    if text_is_null:
+        parts.append(', "text_is_null": true')
+    if calls:
+        parts += (
+            ', "tool_calls": [',
+            ", ".join(
+                [
+                    f'{{"id": {_s(c.id)}, "type": {_s(c.type)}, "name": {_s(c.name)}, '
+                    f'"arguments": {_s(c.arguments)}}}'
+                    for c in calls
+                ]
+            ),
+            "]",
+        )
+    if responses:
+        parts += (
+            ', "tool_responses": [',
+            ", ".join(
+                [
+                    f'{{"id": {_s(r.id)}, "name": {_s(r.name)}, '
+                    f'"response_data": {_s(r.response_data)}}}'
+                    for r in responses
+                ]
+            ),
+            "]",
+        )
+    parts.append("}")
+    return "".join(parts)
 
 
 _PLAIN_SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -97,8 +97,17 @@ class JdbcChatMemoryRepositoryDialect(ABC):
 
     def get_tool_loop_state_schema_sql(self) -> list[str]:
         """The DDL of ``JdbcToolLoopStateRepository``'s table: one row per turn token,
-        the snapshot as JSON, ``updated_at`` in epoch milliseconds (the same on every
-        database, so expiry is one comparison)."""
+        the snapshot as JSON, ``updated_at`` (the last save) and ``created_at`` (the
+        token's first save) in epoch milliseconds, the same on every database.
+
+        Only ``created_at`` is indexed: a save rewrites ``updated_at``, and an index on
+        it would be rewritten at every save too (a second page written per commit),
+        while ``created_at`` is set once, when the row is inserted. A row has expired
+        only when its first save is at least as old as its last, so the expiry sweep
+        finds its candidates through that index. The statements after the first bring
+        a table made by an earlier version (no ``created_at``, an index on
+        ``updated_at``) to this shape; its rows get ``created_at`` 0, candidates of
+        every sweep, which still compares their ``updated_at``."""
         t = TOOL_LOOP_STATE_TABLE
         return [
             f"""CREATE TABLE IF NOT EXISTS {t} (
@@ -106,18 +115,26 @@ class JdbcChatMemoryRepositoryDialect(ABC):
     conversation_id TEXT,
     phase TEXT NOT NULL,
     updated_at BIGINT NOT NULL,
-    payload TEXT NOT NULL
+    payload TEXT NOT NULL,
+    created_at BIGINT NOT NULL DEFAULT 0
 )""",
-            f"CREATE INDEX IF NOT EXISTS {t}_UPDATED_AT_IDX ON {t}(updated_at)",
+            self._add_column_sql(t, "created_at BIGINT NOT NULL DEFAULT 0"),
+            f"DROP INDEX IF EXISTS {t}_UPDATED_AT_IDX",
+            f"CREATE INDEX IF NOT EXISTS {t}_CREATED_AT_IDX ON {t}(created_at)",
         ]
 
+    def _add_column_sql(self, table: str, column: str) -> str:
+        """A statement adding ``column`` to ``table`` unless it is there already."""
+        return f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column}"
+
     def get_upsert_tool_loop_state_sql(self) -> str:
-        """SQL saving one snapshot row (token, conversation_id, phase, updated_at, payload)."""
+        """SQL saving one snapshot row (token, conversation_id, phase, updated_at,
+        created_at, payload): ``created_at`` is written when the row is inserted only."""
         p = self._placeholder
         return (
             f"INSERT INTO {TOOL_LOOP_STATE_TABLE} (token, conversation_id, phase, updated_at, "
-            f"payload) VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT (token) DO UPDATE SET "
-            "conversation_id = excluded.conversation_id, phase = excluded.phase, "
+            f"created_at, payload) VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT (token) "
+            "DO UPDATE SET conversation_id = excluded.conversation_id, phase = excluded.phase, "
             "updated_at = excluded.updated_at, payload = excluded.payload"
         )
 
@@ -126,7 +143,8 @@ class JdbcChatMemoryRepositoryDialect(ABC):
         return self._placeholder
 
     def initialize_tool_loop_state_schema(self, cursor: Any) -> None:
-        """Create the tool-loop state table if missing (inside a write transaction)."""
+        """Create the tool-loop state table if missing, or bring an earlier version's to
+        the current shape (inside a write transaction)."""
         for statement in self.get_tool_loop_state_schema_sql():
             cursor.execute(statement)
 
@@ -251,6 +269,21 @@ class SqliteChatMemoryRepositoryDialect(JdbcChatMemoryRepositoryDialect):
             cursor.execute(f"ALTER TABLE {TABLE} ADD COLUMN payload TEXT")
         for statement in statements[1:]:
             cursor.execute(statement)
+
+    def initialize_tool_loop_state_schema(self, cursor: Any) -> None:
+        # SQLite has no ADD COLUMN IF NOT EXISTS: the column is added when missing.
+        create, add_column, *rest = self.get_tool_loop_state_schema_sql()
+        cursor.execute(create)
+        columns = {
+            row[1].lower() for row in cursor.execute(f"PRAGMA table_info({TOOL_LOOP_STATE_TABLE})")
+        }
+        if "created_at" not in columns:
+            cursor.execute(add_column)
+        for statement in rest:
+            cursor.execute(statement)
+
+    def _add_column_sql(self, table: str, column: str) -> str:
+        return f"ALTER TABLE {table} ADD COLUMN {column}"
 
     def lock_conversation(self, cursor: Any, conversation_id: str) -> None:
         """Nothing more to do: ``BEGIN IMMEDIATE`` already excludes every other writer."""

@@ -151,12 +151,14 @@ class _MessageEncoder:
     C: the attributes against the copy, and the types of the metadata values (``1`` and
     ``True`` are equal, yet stored differently)."""
 
-    __slots__ = ("_encoded",)
+    __slots__ = ("_encoded", "remember")
 
     def __init__(self) -> None:
         # Each entry holds its message (a key of the copy), so no other object can take
         # its id while it is here.
         self._encoded: dict[int, tuple[Message, _Encoded]] = {}
+        # Whether a message encoded now is kept for later saves (not at the turn's last).
+        self.remember = True
 
     def encode(self, message: Message) -> str:
         """The JSON text of ``message`` as it is now."""
@@ -167,6 +169,8 @@ class _MessageEncoder:
             if state == current and kinds == tuple(map(type, current["_metadata"].values())):
                 return text
         text = _message_json(message)
+        if not self.remember:
+            return text
         copy = _state_copy(message)
         if copy is not None:
             kinds = tuple(map(type, message.get_metadata().values()))
@@ -223,14 +227,27 @@ def _decode_value(token: str, value: Any) -> Any:
     return value
 
 
-def _context_json(context: Mapping[str, Any], message_json: Callable[[Message], str]) -> str:
+def _context_json(
+    context: Mapping[str, Any],
+    message_json: Callable[[Message], str],
+    messages: list[Message],
+    texts: list[str],
+) -> str:
+    """The context's JSON text. A message in it that is one of the snapshot's
+    ``messages`` (the turn's user message) gets the text ``texts`` holds for it, written
+    in the same save, without a second look."""
     entries: list[str] = []
     for key, value in context.items():
         # A loop's context holds a message and an empty scope: written here, without
         # a call of _value_json each.
         kind = value.__class__
         if kind in _LISTS:
-            entries.append(f'{_str(key)}:{{"$message":{message_json(value)}}}')
+            for message, text in zip(messages, texts, strict=True):  # noqa: B007 (used after the break)
+                if message is value:
+                    break
+            else:
+                text = message_json(value)
+            entries.append(f'{_str(key)}:{{"$message":{text}}}')
         elif kind is dict and not value:
             entries.append(_str(key) + ':{"$dict":{}}')
         else:
@@ -254,11 +271,13 @@ def encode_snapshot(
 ) -> str:
     """The JSON text of ``snapshot``; ``message_json`` gives each message's (a
     :class:`_MessageEncoder` remembers them for the rest of the turn)."""
+    messages = snapshot.messages
+    texts = list(map(message_json, messages))
     parts = [
         '{"messages":[',
-        ",".join(map(message_json, snapshot.messages)),
+        ",".join(texts),
         '],"context":',
-        _context_json(snapshot.context, message_json),
+        _context_json(snapshot.context, message_json, messages, texts),
         ',"tool_calls":[',
         ",".join(map(_record_json, snapshot.tool_calls)),
         "]",
@@ -397,11 +416,13 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
 
     def save(self, snapshot: ToolLoopSnapshot) -> None:
         _assert.not_none(snapshot, "snapshot cannot be null")
+        saved_at = _millis(snapshot.updated_at)
         row = (
             snapshot.token,
             snapshot.conversation_id,
             snapshot.phase._value_,
-            _millis(snapshot.updated_at),
+            saved_at,
+            saved_at,  # created_at: kept from the token's first save
             encode_snapshot(snapshot, self._encoder(snapshot.token, snapshot.phase).encode),
         )
         # One statement on an autocommit connection is atomic by itself: no BEGIN and
@@ -413,7 +434,9 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         with self._encoders_lock:
             # Identity tests: an enum's hash is Python code.
             if phase is LoopPhase.COMPLETED or phase is LoopPhase.PAUSED:
-                return self._encoders.pop(token, None) or _MessageEncoder()
+                last = self._encoders.pop(token, None) or _MessageEncoder()
+                last.remember = False  # nothing saves after it: no state copies
+                return last
             encoder = self._encoders.get(token)
             if encoder is None:
                 if len(self._encoders) >= _RUNNING_TURNS:
@@ -460,9 +483,14 @@ class JdbcToolLoopStateRepository(JdbcOperations, ToolLoopStateRepository):
         if self._ttl is None:
             return 0
         p = self._dialect.get_placeholder()
+        cutoff = self._cutoff()
         with self._cursor() as cursor:  # one statement: atomic in autocommit
+            # The index on created_at finds the candidates (a row saved last before the
+            # cutoff was first saved before it too); updated_at decides.
             cursor.execute(
-                f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE updated_at <= {p}", (self._cutoff(),)
+                f"DELETE FROM {TOOL_LOOP_STATE_TABLE} WHERE created_at <= {p} "
+                f"AND updated_at <= {p}",
+                (cutoff, cutoff),
             )
             count = cursor.rowcount
         return int(count) if count is not None and count >= 0 else 0

@@ -170,7 +170,9 @@ def test_killed_pool_connections_lose_no_turn(pg_schema_dsn: str) -> None:
             if number in (3, 6):
                 with psycopg.connect(pg_schema_dsn, autocommit=True) as admin:
                     rows = admin.execute(
-                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        # With a timeout, pg_terminate_backend waits until the backend
+                        # has exited: its connections are closed, not dying while lent.
+                        "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                         "WHERE application_name = %s",
                         (name,),
                     ).fetchall()
@@ -179,3 +181,56 @@ def test_killed_pool_connections_lose_no_turn(pg_schema_dsn: str) -> None:
             expected += [f"Question {number}", f"Answer {number}"]
         assert _texts(repository) == expected
     assert killed >= 2
+
+
+@pytest.mark.postgres
+def test_a_healthy_pooled_connection_is_lent_without_a_round_trip(pg_schema_dsn: str) -> None:
+    # The borrow check polls the socket: only a connection with something to read (the
+    # server's goodbye) pays check_connection's round trip.
+    import time
+
+    import psycopg
+
+    from spring_ai_py.chat.memory.repository.jdbc.dialects import _may_be_dead
+
+    with psycopg.connect(pg_schema_dsn, autocommit=True) as connection:
+        connection.execute("SELECT 1").fetchall()
+        assert not _may_be_dead(connection)
+        pid = connection.info.backend_pid
+        with psycopg.connect(pg_schema_dsn, autocommit=True) as admin:
+            assert admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone() == (True,)
+        # The backend's exit reaches the socket a moment later; wait for it, boundedly.
+        deadline = time.monotonic() + 10
+        while not _may_be_dead(connection) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _may_be_dead(connection)
+    assert _may_be_dead(connection)  # closed
+
+
+@pytest.mark.postgres
+def test_killed_connections_right_after_a_save_lose_no_turn(pg_schema_dsn: str) -> None:
+    # No time passes between a save and the kill: a check that trusted recently used
+    # connections (as HikariCP does for 500 ms) would lend a dead one and fail the turn.
+    # (A connection that dies while lent, or while the borrow is checking it, fails its
+    # operation with the driver's error, as with any pool.)
+    import psycopg
+    from psycopg.conninfo import make_conninfo
+
+    name = f"spring_ai_py_fault_{uuid.uuid4().hex[:8]}"
+    dsn = make_conninfo(pg_schema_dsn, application_name=name)
+    model = ScriptedChatModel()
+    for number in range(6):
+        model.add_response(f"Answer {number}")
+    with JdbcChatMemoryRepository.postgres(dsn, max_pool_size=2) as repository:
+        client = _client(repository, model)
+        expected: list[str | None] = []
+        with psycopg.connect(pg_schema_dsn, autocommit=True) as admin:
+            for number in range(6):
+                assert _ask(client, f"Question {number}") == f"Answer {number}"
+                expected += [f"Question {number}", f"Answer {number}"]
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
+                    "WHERE application_name = %s",
+                    (name,),
+                )
+        assert _texts(repository) == expected

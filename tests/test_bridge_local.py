@@ -465,8 +465,12 @@ class ReadsFrom(InMemoryChatMemoryRepository):
         self.threads.append(threading.current_thread().name)
         return super().find_by_conversation_id(conversation_id)
 
+    def update_by_conversation_id(self, conversation_id: str, update: Any) -> Any:
+        self.threads.append(threading.current_thread().name)
+        return super().update_by_conversation_id(conversation_id, update)
 
-def test_the_memory_window_is_read_on_the_consuming_thread(server: OpenAiTestServer) -> None:
+
+def test_the_memory_is_read_and_written_on_the_consuming_thread(server: OpenAiTestServer) -> None:
     repository = ReadsFrom()
     memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
     given = ThreadPoolExecutor(1, thread_name_prefix="given")
@@ -491,17 +495,20 @@ def test_the_memory_window_is_read_on_the_consuming_thread(server: OpenAiTestSer
 
         default = MessageChatMemoryAdvisor.builder(memory).build()
         assert read(default, plain_for=True) == "an answer"
-        # A plain for on its own thread may block: the window is read right there.
-        assert repository.threads == [threading.current_thread().name]
+        # A plain for on its own thread may block: the window is read, and the turn
+        # written, right there.
+        assert set(repository.threads) == {threading.current_thread().name}
         assert [m.get_text() for m in memory.get("c")] == ["hi", "an answer"]
         repository.threads.clear()
         # async for shares its loop: the read hops to the advisor executor.
         assert read(default, plain_for=False) == "an answer"
-        assert repository.threads[0].startswith("spring-ai-py-advisor")
+        assert repository.threads and all(
+            name.startswith("spring-ai-py-advisor") for name in repository.threads
+        )
         repository.threads.clear()
         # A scheduler the user gave is where they want before() to run.
         assert read(MessageChatMemoryAdvisor.builder(memory).scheduler(given).build(), plain_for=True) == "an answer"
-        assert repository.threads[0].startswith("given")
+        assert repository.threads and all(name.startswith("given") for name in repository.threads)
     given.shutdown()
 
 

@@ -160,6 +160,15 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
             return self.before(chat_client_request, advisor_chain)
         return await super().abefore(chat_client_request, advisor_chain)
 
+    async def aafter(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
+        """``after`` on the async paths: where :meth:`abefore` reads in place, the turn
+        is written in place too (``after`` only writes the repository)."""
+        if self._reads_inline and blocking_io_allowed():
+            return self.after(chat_client_response, advisor_chain)
+        return await super().aafter(chat_client_response, advisor_chain)
+
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
     ) -> ChatClientResponse:

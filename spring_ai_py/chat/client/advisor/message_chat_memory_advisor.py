@@ -90,15 +90,17 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
         self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
-        # ``before`` only reads the window from the repository: where the running code
-        # may block (a plain ``for`` driven on its consumer's thread) it reads right
-        # there, not behind every other stream's read on the scheduler's few workers. A
-        # subclass's ``before``, a memory of its own or a scheduler given keep the hop.
+        # ``before`` only reads the window from the repository and ``after`` only writes
+        # the turn: where the running code may block (a plain ``for`` driven on its
+        # consumer's thread) they run right there, not queued behind every other
+        # stream's on the scheduler's few workers. A subclass's ``before`` or ``after``,
+        # a memory of its own or a scheduler given keep the hop.
         from spring_ai_py.chat.memory.message_window_chat_memory import MessageWindowChatMemory
 
-        self._reads_inline = (
+        self._in_place = (
             scheduler is None
             and type(self).before is MessageChatMemoryAdvisor.before
+            and type(self).after is MessageChatMemoryAdvisor.after
             and type(chat_memory) is MessageWindowChatMemory
         )
 
@@ -156,16 +158,16 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         read with a plain ``for`` on its consumer's thread, where blocking I/O is allowed
         and the window is read in place (with the default scheduler and the library's
         ``MessageWindowChatMemory``)."""
-        if self._reads_inline and blocking_io_allowed():
+        if self._in_place and blocking_io_allowed():
             return self.before(chat_client_request, advisor_chain)
         return await super().abefore(chat_client_request, advisor_chain)
 
     async def aafter(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
     ) -> ChatClientResponse:
-        """``after`` on the async paths: where :meth:`abefore` reads in place, the turn
-        is written in place too (``after`` only writes the repository)."""
-        if self._reads_inline and blocking_io_allowed():
+        """``after`` on the async paths: on the scheduler's executor, or in place where
+        :meth:`abefore` reads in place."""
+        if self._in_place and blocking_io_allowed():
             return self.after(chat_client_response, advisor_chain)
         return await super().aafter(chat_client_response, advisor_chain)
 

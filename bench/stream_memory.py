@@ -259,7 +259,11 @@ def _await_chain(task: asyncio.Task[object]) -> list[str]:
             getattr(current, "cr_await", None)
             or getattr(current, "ag_await", None)
             or getattr(current, "gi_yieldfrom", None)
+            # The library's frameless awaitables (a LazyStream's first step, a Relay's).
+            or getattr(current, "_inner", None)
+            or getattr(current, "_awaiting", None)
         )
+
         if following is None and frame is None:
             # An async generator's asend/athrow awaitable: the generator is its referent.
             generators = [r for r in gc.get_referents(current) if hasattr(r, "ag_frame")]

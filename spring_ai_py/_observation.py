@@ -229,6 +229,109 @@ class _Opening(Generic[T]):
             self._inner.close()
 
 
+class Skip:
+    """The type of :data:`SKIP`."""
+
+    __slots__ = ()
+
+
+SKIP = Skip()
+"""What :meth:`Relay._item` returns for an item that does not leave the relay."""
+
+
+class Relay(Generic[A, T]):
+    """A stream that passes another stream's items on through hooks, with no frame of
+    its own: each ``__anext__`` is a small awaitable (:class:`_RelayStep`) that passes
+    the await through to the inner stream's, where an async generator doing the same
+    would keep its frame, its ``aclosing`` and its ``async for`` state for as long as
+    the stream is in flight (thousands of streams can be, each with a layer or two).
+
+    A subclass gives :meth:`_next` (the inner stream's next ``__anext__()``, opening it
+    on the first) and :meth:`aclose`; it may override :meth:`_item` (map an item, or
+    drop it with :data:`SKIP`), :meth:`_stopped` (what follows the inner stream's end)
+    and :meth:`_failed` (hear an error on its way to the consumer).
+    """
+
+    __slots__ = ()
+
+    def __aiter__(self) -> Relay[A, T]:
+        return self
+
+    def __anext__(self) -> Awaitable[T]:
+        return _RelayStep(self)
+
+    def _next(self) -> Awaitable[A]:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        raise NotImplementedError
+
+    def _item(self, item: A) -> T | Skip:
+        return item  # type: ignore[return-value]  # a relay that does not map: A is T
+
+    def _stopped(self) -> Awaitable[T] | None:
+        """After the inner stream's end: what to await instead, or ``None`` to end too."""
+        return None
+
+    def _failed(self, error: BaseException) -> None:
+        return None
+
+
+class _RelayStep(Generic[A, T]):
+    """One ``__anext__`` of a :class:`Relay`: the generator protocol around the inner
+    stream's ``__anext__`` (awaited again while the relay drops items)."""
+
+    __slots__ = ("_awaiting", "_relay")
+
+    def __init__(self, relay: Relay[A, T]) -> None:
+        self._relay = relay
+        self._awaiting: Generator[Any, Any, Any] | None = None
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        return self  # type: ignore[return-value]  # the generator protocol, below
+
+    def __next__(self) -> Any:
+        return self.send(None)
+
+    def send(self, value: Any) -> Any:
+        awaiting = self._awaiting
+        return self._step(None if awaiting is None else awaiting.send, value)
+
+    def throw(self, *error: Any) -> Any:
+        awaiting = self._awaiting
+        if awaiting is None:
+            raise error[1] if len(error) > 1 and error[1] is not None else error[0]
+        return self._step(awaiting.throw, *error)
+
+    def close(self) -> None:
+        if self._awaiting is not None:
+            self._awaiting.close()
+
+    def _step(self, resume: Callable[..., Any] | None, *arguments: Any) -> Any:
+        relay = self._relay
+        while True:
+            try:
+                if resume is None:
+                    awaiting = self._awaiting = relay._next().__await__()
+                    resume, arguments = awaiting.send, (None,)
+                return resume(*arguments)
+            except StopIteration as stop:
+                item = relay._item(stop.value)
+                if item is not SKIP:
+                    raise StopIteration(item) from None
+            except StopAsyncIteration:
+                then = relay._stopped()
+                if then is None:
+                    raise
+                tail = self._awaiting = then.__await__()
+                resume, arguments = tail.send, (None,)
+                continue
+            except BaseException as error:
+                relay._failed(error)
+                raise
+            resume = None
+
+
 class StreamStep(NamedTuple, Generic[T]):
     """What :func:`observe_stream` needs once iteration starts."""
 

@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import openai
@@ -31,7 +32,11 @@ from spring_ai_py._bridge import (
 )
 from spring_ai_py.chat.client import ChatClient
 from spring_ai_py.chat.client.advisor import MessageChatMemoryAdvisor
-from spring_ai_py.chat.memory import ChatMemory, MessageWindowChatMemory
+from spring_ai_py.chat.memory import (
+    ChatMemory,
+    InMemoryChatMemoryRepository,
+    MessageWindowChatMemory,
+)
 from spring_ai_py.openai import OpenAiChatModel, OpenAiChatOptions
 from spring_ai_py.test import OpenAiTestServer
 
@@ -447,6 +452,64 @@ def test_stopping_early_closes_the_response_and_the_memory_stores_nothing(
         server.enqueue_text("all of it")
         assert "".join(stream("full")) == "all of it"
         assert [m.get_text() for m in memory.get("full")] == ["hi", "all of it"]
+
+
+class ReadsFrom(InMemoryChatMemoryRepository):
+    """Records the thread of every window read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[str] = []
+
+    def find_by_conversation_id(self, conversation_id: str) -> Any:
+        self.threads.append(threading.current_thread().name)
+        return super().find_by_conversation_id(conversation_id)
+
+    def update_by_conversation_id(self, conversation_id: str, update: Any) -> Any:
+        self.threads.append(threading.current_thread().name)
+        return super().update_by_conversation_id(conversation_id, update)
+
+
+def test_the_memory_is_read_and_written_on_the_consuming_thread(server: OpenAiTestServer) -> None:
+    repository = ReadsFrom()
+    memory = MessageWindowChatMemory.builder().chat_memory_repository(repository).build()
+    given = ThreadPoolExecutor(1, thread_name_prefix="given")
+    with OpenAiChatModel(options=options(server)) as model:
+
+        def read(advisor: MessageChatMemoryAdvisor, *, plain_for: bool) -> str:
+            client = ChatClient.builder(model).default_advisors(advisor).build()
+            server.enqueue_text("an answer")
+            stream = (
+                client.prompt("hi")
+                .advisors(lambda a: a.param(ChatMemory.CONVERSATION_ID, "c"))
+                .stream()
+                .content()
+            )
+            if plain_for:
+                return "".join(stream)
+
+            async def collect() -> str:
+                return "".join([text async for text in stream])
+
+            return asyncio.run(collect())
+
+        default = MessageChatMemoryAdvisor.builder(memory).build()
+        assert read(default, plain_for=True) == "an answer"
+        # A plain for on its own thread may block: the window is read, and the turn
+        # written, right there.
+        assert set(repository.threads) == {threading.current_thread().name}
+        assert [m.get_text() for m in memory.get("c")] == ["hi", "an answer"]
+        repository.threads.clear()
+        # async for shares its loop: the read hops to the advisor executor.
+        assert read(default, plain_for=False) == "an answer"
+        assert repository.threads and all(
+            name.startswith("spring-ai-py-advisor") for name in repository.threads
+        )
+        repository.threads.clear()
+        # A scheduler the user gave is where they want before() to run.
+        assert read(MessageChatMemoryAdvisor.builder(memory).scheduler(given).build(), plain_for=True) == "an answer"
+        assert repository.threads and all(name.startswith("given") for name in repository.threads)
+    given.shutdown()
 
 
 def test_a_model_given_only_an_async_client_keeps_the_bridge(server: OpenAiTestServer) -> None:

@@ -920,6 +920,51 @@ def test_stream_span_lives_until_the_stream_ends(server: OpenAiTestServer, otel:
     assert attributes["gen_ai.usage.output_tokens"] == 3
 
 
+def test_an_untraced_stream_records_its_metrics_however_it_ends(server: OpenAiTestServer) -> None:
+    from opentelemetry.trace import NoOpTracerProvider
+
+    reader = InMemoryMetricReader()
+    model = _model(
+        server,
+        tracer_provider=NoOpTracerProvider(),
+        meter_provider=MeterProvider(metric_readers=[reader]),
+    )
+
+    def durations() -> list[Any]:
+        return list(_metric_points(reader).get("gen_ai.client.operation.duration", []))
+
+    def outcomes() -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for point in durations():
+            kind = str(point.attributes.get("error.type", "ok"))
+            counts[kind] = counts.get(kind, 0) + point.count
+        return counts
+
+    server.enqueue_text("Hello world", usage=OpenAiUsage(2, 3))
+    assert _text(_collect(model.stream(Prompt("Hi")))) == "Hello world"
+    assert outcomes() == {"ok": 1}
+    tokens = {p.attributes["gen_ai.token.type"]: p.sum for p in _metric_points(reader)["gen_ai.client.token.usage"]}
+    assert tokens == {"input": 2, "output": 3}
+
+    async def first_then(close: bool) -> None:
+        stream = model.stream(Prompt("Hi")).__aiter__()
+        await stream.__anext__()
+        if close:
+            await stream.aclose()  # type: ignore[attr-defined]
+        # else: dropped here, unclosed
+
+    server.enqueue_text("one two three")
+    asyncio.run(first_then(close=True))
+    server.enqueue_text("one two three")
+    asyncio.run(first_then(close=False))
+    assert outcomes() == {"ok": 3}
+
+    server.enqueue_error(500, "boom")
+    with pytest.raises(openai.InternalServerError):
+        _collect(model.stream(Prompt("Hi")))
+    assert outcomes() == {"ok": 3, "InternalServerError": 1}
+
+
 def _metric_points(reader: InMemoryMetricReader) -> dict[str, list[Any]]:
     data = reader.get_metrics_data()
     points: dict[str, list[Any]] = {}

@@ -27,8 +27,10 @@ from opentelemetry.util.types import AttributeValue
 
 from spring_ai_py._observation import (
     INSTRUMENTATION_NAME,
+    Relay,
     StreamStep,
     call_step,
+    is_noop,
     observe_stream,
     tracer_for,
 )
@@ -306,17 +308,21 @@ def observe_model_stream(
     Nothing runs before iteration starts: ``prepare`` (which builds the request) runs
     then. The metrics are recorded when the stream ends, fails or is closed early.
     """
-    steps = _ModelStreamSteps(instruments, provider, prepare)
+    stream = _ModelStream(instruments, provider, prepare)
+    if is_noop(instruments.tracer):
+        return stream
     return observe_stream(
-        instruments.tracer, steps.begin, on_complete=steps.on_complete, on_end=steps.on_end
+        instruments.tracer, stream.begin, on_complete=stream.on_complete, on_end=stream.on_end
     )
 
 
-class _ModelStreamSteps:
-    """What one model stream's span needs, in one object (thousands of streams can be
-    in flight: slots instead of a closure and its cells per step)."""
+class _ModelStream(Relay[ChatResponse, ChatResponse]):
+    """One model stream's observation, in one object (thousands of streams can be in
+    flight): with a tracer, the steps of its span (:func:`observe_stream`); without
+    one, the stream itself, passing the source's items on and recording the metrics
+    when it ends, fails, is closed or is dropped unfinished."""
 
-    __slots__ = ("_instruments", "_model", "_observation", "_options", "_prepare", "_provider", "_source")
+    __slots__ = ("_inner", "_instruments", "_model", "_observation", "_options", "_prepare", "_provider", "_source")
 
     def __init__(
         self, instruments: ModelInstruments, provider: str, prepare: Callable[[], PreparedStream]
@@ -325,6 +331,7 @@ class _ModelStreamSteps:
         self._provider = provider
         self._prepare: Callable[[], PreparedStream] | None = prepare
         self._observation: ModelObservation | None = None
+        self._inner: AsyncIterator[ChatResponse] | None = None
 
     def begin(self) -> StreamStep[ChatResponse]:
         assert self._prepare is not None
@@ -346,8 +353,43 @@ class _ModelStreamSteps:
         span.set_attributes(response_attributes(self._observation.summary))
 
     def on_end(self, error: BaseException | None) -> None:
+        observation, self._observation = self._observation, None
+        if observation is not None:
+            observation.record_metrics(error)
+
+    # -- without a tracer: the stream itself -------------------------------------------
+
+    def _next(self) -> Awaitable[ChatResponse]:
+        inner = self._inner
+        if inner is None:
+            if self._prepare is None:
+                raise StopAsyncIteration  # ended, or closed before its first item
+            self.begin()
+            inner = self._inner = self._open()
+        return inner.__anext__()
+
+    def _stopped(self) -> None:
+        self.on_end(None)
+
+    def _failed(self, error: BaseException) -> None:
+        self.on_end(error)
+
+    async def aclose(self) -> None:
+        self._prepare = None
+        aclose = getattr(self._inner, "aclose", None)
+        try:
+            if aclose is not None:
+                await aclose()
+        except BaseException as error:
+            self.on_end(error)
+            raise
+        self.on_end(None)
+
+    def __del__(self) -> None:
+        # Dropped unfinished without aclose(): the source is finalized by its loop, and
+        # the metrics are recorded here.
         if self._observation is not None:
-            self._observation.record_metrics(error)
+            self.on_end(None)
 
 
 SENSITIVE_HEADER_NAMES = frozenset(

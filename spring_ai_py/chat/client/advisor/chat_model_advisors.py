@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from typing import TYPE_CHECKING, Any
 
 from spring_ai_py import _assert
+from spring_ai_py._observation import Relay
 from spring_ai_py.chat.client.advisor.api.advisor import CallAdvisor, StreamAdvisor, TerminalAdvisor
 from spring_ai_py.chat.client.attributes import ChatClientAttributes
 from spring_ai_py.chat.client.records import ChatClientRequest, ChatClientResponse
@@ -17,7 +17,7 @@ from spring_ai_py.model.tool.structured_output_chat_options import StructuredOut
 
 if TYPE_CHECKING:
     from spring_ai_py.chat.client.advisor.api.chain import CallAdvisorChain, StreamAdvisorChain
-    from spring_ai_py.chat.model import ChatModel
+    from spring_ai_py.chat.model import ChatModel, ChatResponse
 
 _OUTPUT_FORMAT = ChatClientAttributes.OUTPUT_FORMAT.value
 _OUTPUT_SCHEMA = ChatClientAttributes.STRUCTURED_OUTPUT_SCHEMA.value
@@ -112,15 +112,43 @@ class ChatModelStreamAdvisor(_ChatModelAdvisor, StreamAdvisor):
         self, chat_client_request: ChatClientRequest, stream_advisor_chain: StreamAdvisorChain
     ) -> AsyncIterator[ChatClientResponse]:
         _assert.not_none(chat_client_request, "chat_client_request cannot be null")
-        return self._stream(chat_client_request)
-
-    async def _stream(self, chat_client_request: ChatClientRequest) -> AsyncIterator[ChatClientResponse]:
-        request = augment_with_format_instructions(chat_client_request)
-        context = request.context
-        # aclosing: stopping early closes the model's stream (and its connection) now.
-        async with contextlib.aclosing(self.chat_model.stream(request.prompt)) as stream:  # type: ignore[type-var]
-            async for chat_response in stream:
-                yield ChatClientResponse(chat_response, dict(context))
+        return _ClientResponses(self.chat_model, chat_client_request)
 
     def get_name(self) -> str:
         return "stream"
+
+
+class _ClientResponses(Relay["ChatResponse", ChatClientResponse]):
+    """The model's stream as ``ChatClientResponse``s, each with its own copy of the
+    request's context; the request (with its format instructions) and the model's
+    stream are made at the first item. Closing it closes the model's stream (and its
+    connection) at once."""
+
+    __slots__ = ("_context", "_inner", "_model", "_request")
+
+    def __init__(self, chat_model: ChatModel, request: ChatClientRequest) -> None:
+        self._model: ChatModel | None = chat_model
+        self._request: ChatClientRequest | None = request
+        self._context: dict[str, Any] = {}
+        self._inner: AsyncIterator[ChatResponse] | None = None
+
+    def _next(self) -> Awaitable[ChatResponse]:
+        inner = self._inner
+        if inner is None:
+            model, request = self._model, self._request
+            if model is None or request is None:
+                raise StopAsyncIteration  # closed before its first item
+            self._model = self._request = None
+            request = augment_with_format_instructions(request)
+            self._context = request.context
+            inner = self._inner = model.stream(request.prompt)
+        return inner.__anext__()
+
+    def _item(self, item: ChatResponse) -> ChatClientResponse:
+        return ChatClientResponse(item, dict(self._context))
+
+    async def aclose(self) -> None:
+        self._model = self._request = None
+        aclose = getattr(self._inner, "aclose", None)
+        if aclose is not None:
+            await aclose()

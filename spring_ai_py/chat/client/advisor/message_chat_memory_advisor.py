@@ -7,6 +7,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Self
 
 from spring_ai_py import _assert, _builder
+from spring_ai_py._bridge import blocking_io_allowed
 from spring_ai_py._builder import Buildable
 from spring_ai_py.chat.client.advisor.advisor_utils import (
     TOOL_LOOP_PENDING_KEY,
@@ -89,6 +90,19 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         self._order = order
         self._scheduler = scheduler if scheduler is not None else default_scheduler()
         self._deferred_key = f"spring_ai_py.chat.memory.deferred_messages.{id(self)}"
+        # ``before`` only reads the window from the repository and ``after`` only writes
+        # the turn: where the running code may block (a plain ``for`` driven on its
+        # consumer's thread) they run right there, not queued behind every other
+        # stream's on the scheduler's few workers. A subclass's ``before`` or ``after``,
+        # a memory of its own or a scheduler given keep the hop.
+        from spring_ai_py.chat.memory.message_window_chat_memory import MessageWindowChatMemory
+
+        self._in_place = (
+            scheduler is None
+            and type(self).before is MessageChatMemoryAdvisor.before
+            and type(self).after is MessageChatMemoryAdvisor.after
+            and type(chat_memory) is MessageWindowChatMemory
+        )
 
     @staticmethod
     def builder(chat_memory: ChatMemory) -> MessageChatMemoryAdvisor.Builder:
@@ -136,6 +150,26 @@ class MessageChatMemoryAdvisor(BaseChatMemoryAdvisor, Buildable):
         context = dict(chat_client_request.context)
         context[self._pending_key] = prompt.get_last_user_or_tool_response_message()
         return ChatClientRequest(prompt, context)
+
+    async def abefore(
+        self, chat_client_request: ChatClientRequest, advisor_chain: AdvisorChain
+    ) -> ChatClientRequest:
+        """``before`` on the async paths: on the scheduler's executor, except in a stream
+        read with a plain ``for`` on its consumer's thread, where blocking I/O is allowed
+        and the window is read in place (with the default scheduler and the library's
+        ``MessageWindowChatMemory``)."""
+        if self._in_place and blocking_io_allowed():
+            return self.before(chat_client_request, advisor_chain)
+        return await super().abefore(chat_client_request, advisor_chain)
+
+    async def aafter(
+        self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain
+    ) -> ChatClientResponse:
+        """``after`` on the async paths: on the scheduler's executor, or in place where
+        :meth:`abefore` reads in place."""
+        if self._in_place and blocking_io_allowed():
+            return self.after(chat_client_response, advisor_chain)
+        return await super().aafter(chat_client_response, advisor_chain)
 
     def after(
         self, chat_client_response: ChatClientResponse, advisor_chain: AdvisorChain

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import AsyncIterator, Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
@@ -12,6 +20,7 @@ from spring_ai_py import _assert, _builder
 from spring_ai_py._bridge import run_blocking
 from spring_ai_py._builder import Buildable
 from spring_ai_py._lazy import lazy_singleton
+from spring_ai_py._observation import SKIP, Relay, Skip
 from spring_ai_py.chat.client.advisor import _durable_turn
 from spring_ai_py.chat.client.advisor.advisor_utils import (
     TOOL_LOOP_SCOPE_KEY,
@@ -223,6 +232,77 @@ def _limit_as_outcome() -> Iterator[list[ToolOutcome]]:
         yield outcome
     except (ToolCallLimitExceededException, ToolLoopPausedException) as ended:
         outcome.append(ended)
+
+
+class _ToolFreeStream(Relay[ChatClientResponse, ChatClientResponse]):
+    """The stream of a request on which no tool can be called: the rest of the chain's
+    stream passed on item by item, without the tool loop's generators, context copies
+    and aggregation (thousands of such streams can be in flight, each waiting for its
+    model's first byte).
+
+    It does what the loop does with such a round: chunks without a chat response are
+    dropped, and a round the model answers with tool calls all the same fails as the
+    loop's tool round would (no tool to run: the ``RuntimeError`` naming the first
+    call), after the rest of the round, its chunks without tool calls passed on first.
+    """
+
+    __slots__ = ("_ended", "_failure", "_held", "_inner")
+
+    def __init__(self, inner: AsyncIterator[ChatClientResponse]) -> None:
+        self._inner = inner
+        self._ended = False
+        # The round's chunks from the first one that carries tool calls on.
+        self._held: list[ChatClientResponse] | None = None
+        self._failure: RuntimeError | None = None
+
+    def _next(self) -> Awaitable[ChatClientResponse]:
+        if self._ended:
+            return self._tail()
+        return self._inner.__anext__()
+
+    async def aclose(self) -> None:
+        aclose = getattr(self._inner, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+    def _item(self, item: ChatClientResponse) -> ChatClientResponse | Skip:
+        if self._ended:
+            return item
+        chat_response = item.chat_response
+        if chat_response is None:
+            return SKIP
+        held = self._held
+        if held is None and not chat_response.has_tool_calls():
+            return item
+        if held is None:
+            held = self._held = []
+        held.append(item)
+        return SKIP
+
+    def _stopped(self) -> Awaitable[ChatClientResponse] | None:
+        if self._ended or self._held is None:
+            self._ended = True
+            return None
+        # The round asked for tools: what is left to pass on, then the tool round's failure.
+        self._ended = True
+        held = self._held
+        aggregation = ChatClientStreamAggregation()
+        for chunk in held:
+            aggregation.add(chunk)
+        asking = _with_assembled_tool_calls(aggregation.result().chat_response)
+        assert asking is not None
+        name = _asking_message(asking).get_tool_calls()[0].name
+        self._failure = RuntimeError(f"No ToolCallback found for tool name: {name}")
+        self._held = [c for c in held if not c.chat_response.has_tool_calls()]  # type: ignore[union-attr]
+        return self._tail()
+
+    async def _tail(self) -> ChatClientResponse:
+        if self._held:
+            return self._held.pop(0)
+        failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+        raise StopAsyncIteration
 
 
 @lazy_singleton
@@ -869,7 +949,32 @@ class ToolCallingAdvisor(CallAdvisor, StreamAdvisor, ToolAdvisor, Buildable):
         if not isinstance(options, ToolCallingChatOptions):
             _no_tools_to_resume(chat_client_request)
             return stream_advisor_chain.next_stream(chat_client_request)
+        if self._no_tool_callable(chat_client_request, options):
+            context = chat_client_request.context
+            if EVENT_LISTENER in context:
+                # As the loop does: the listener hears tool events, and none can occur.
+                chat_client_request = ChatClientRequest(
+                    chat_client_request.prompt,
+                    {key: value for key, value in context.items() if key != EVENT_LISTENER},
+                )
+            return _ToolFreeStream(stream_advisor_chain.next_stream(chat_client_request))
         return self._stream_loop(chat_client_request, stream_advisor_chain, options)
+
+    def _no_tool_callable(self, request: ChatClientRequest, options: ToolCallingChatOptions) -> bool:
+        """Whether no tool can be called on ``request``: it names none, the manager
+        resolves none it is not given, and nothing of the loop is customised (hooks,
+        checker, durable state) or resumed. The loop would then run one round that only
+        passes the stream on: :class:`_ToolFreeStream` does that without its state."""
+        manager = self.tool_calling_manager
+        return (
+            not options.tool_callbacks
+            and not options.tool_names
+            and not self._hooks_may_block
+            and self._checker is ToolCallingAdvisor.DEFAULT_TOOL_EXECUTION_ELIGIBILITY_CHECKER
+            and type(manager) is DefaultToolCallingManager
+            and not manager._resolution_fallback_enabled
+            and ToolLoopResume.CONTEXT_KEY not in request.context
+        )
 
     def _emitted(self, response: ChatClientResponse) -> bool:
         return not self._checker.is_tool_call_response(response.chat_response)

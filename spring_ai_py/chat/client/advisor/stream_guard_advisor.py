@@ -31,6 +31,11 @@ DEFAULT_HOLD_CHARS = 200
 _SENTENCE_ENDS = frozenset(".!?;:\n\u3002\uff01\uff1f\uff1b")
 
 
+# A chunk whose last character is none of these cannot end a sentence: the stream path
+# tests that first, one set lookup for most chunks.
+_MAY_END_SENTENCE = _SENTENCE_ENDS | {" ", "\t"}
+
+
 def _ends_sentence(text: str) -> bool:
     """Whether ``text`` ends a sentence (trailing spaces and tabs aside)."""
     if text[-1] == "\n":
@@ -157,8 +162,9 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         """Whether ``answer`` must not be shown; its first ``checked_up_to`` chars passed."""
         if self._lowered_words:
             window = answer[max(0, checked_up_to - self._overlap) :].lower()
-            if any(word in window for word in self._lowered_words):
-                return True
+            for word in self._lowered_words:
+                if word in window:
+                    return True
         return self._blocks is not None and bool(self._blocks(answer))
 
     def _failure(self, context: dict[str, Any]) -> ChatClientResponse:
@@ -202,13 +208,17 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
         # check costs the held text and not the whole answer again.
         keep_all = self._blocks is not None
         overlap = self._overlap
+        hold_chars = self._hold_chars
         parts: list[str] = []
         checked = 0  # characters of ``parts`` that passed the check
         held: list[ChatClientResponse] = []
         held_chars = 0
         async with contextlib.aclosing(inner) as stream:  # type: ignore[type-var]
             async for response in stream:
-                text = _text_of(response)
+                # _text_of, inlined: this runs for every chunk of every guarded stream.
+                chat_response = response.chat_response
+                generation = None if chat_response is None else chat_response.get_result()
+                text = "" if generation is None else generation.get_output().get_text()
                 if not text:
                     if held:
                         held.append(response)
@@ -218,7 +228,9 @@ class StreamGuardAdvisor(CallAdvisor, StreamAdvisor, Buildable):
                 parts.append(text)
                 held.append(response)
                 held_chars += len(text)
-                if held_chars < self._hold_chars and not _ends_sentence(text):
+                if held_chars < hold_chars and (
+                    text[-1] not in _MAY_END_SENTENCE or not _ends_sentence(text)
+                ):
                     continue
                 answer = "".join(parts)
                 if self._fails(answer, checked):

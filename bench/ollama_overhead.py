@@ -12,13 +12,22 @@ calls (and streams of ``--words`` chunks):
 
 Reported: the median per call of each and its ratio to the raw SDK; target within 1.2x.
 ``python bench/ollama_overhead.py [--rounds N] [--calls N] [--words N]``.
+
+``--instructions`` counts instead of timing: each contender runs in its own interpreter
+under ``valgrind --tool=callgrind``, and only its measured runs are counted (the server
+thread is not), so the figure does not move with whatever else the machine runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import os
+import re
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -102,12 +111,131 @@ def measure(rounds: int, calls: int, words: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
+_COUNTED_RUNS = 20
+_CONTENDERS = (
+    "raw ollama SDK",
+    "OllamaChatModel.call",
+    "ChatClient",
+    "raw ollama SDK stream",
+    "OllamaChatModel.stream",
+    "ChatClient stream",
+)
+
+
+def _one(contender: str, words: int) -> None:
+    """Run ``contender`` ``_COUNTED_RUNS`` times inside ``functools.reduce``, the function
+    callgrind's ``--toggle-collect`` counts, after one run to warm up."""
+    text = " ".join(["word"] * words)
+    with OllamaTestServer() as server:
+        raw = ollama.Client(host=server.base_url)
+        raw_async = ollama.AsyncClient(host=server.base_url)
+        model = OllamaChatModel(OllamaChatOptions(model="llama3.2"), OllamaApi(base_url=server.base_url))
+        client = ChatClient.create(model)
+        prompt = Prompt("Hi")
+        loop = asyncio.new_event_loop()
+
+        async def raw_stream() -> None:
+            async for _ in await raw_async.chat(model="llama3.2", messages=MESSAGES, stream=True):
+                pass
+
+        async def model_stream() -> None:
+            async for _ in model.stream(prompt):
+                pass
+
+        async def client_stream() -> None:
+            async for _ in client.prompt("Hi").stream().content():
+                pass
+
+        runs: dict[str, Callable[[], object]] = {
+            "raw ollama SDK": lambda: raw.chat(model="llama3.2", messages=MESSAGES),
+            "OllamaChatModel.call": lambda: model.call(prompt),
+            "ChatClient": lambda: client.prompt("Hi").call().content(),
+            "raw ollama SDK stream": lambda: loop.run_until_complete(raw_stream()),
+            "OllamaChatModel.stream": lambda: loop.run_until_complete(model_stream()),
+            "ChatClient stream": lambda: loop.run_until_complete(client_stream()),
+        }
+        run = runs[contender]
+        for _ in range(_COUNTED_RUNS + 1):
+            server.enqueue_text(text)
+        run()
+
+        def counted(_: object, __: object) -> None:
+            for _ in range(_COUNTED_RUNS):
+                run()
+
+        functools.reduce(counted, [0, 1])
+        loop.run_until_complete(model.aclose())
+        loop.run_until_complete(raw_async._client.aclose())
+        loop.close()
+        model.close()
+        raw.close()
+
+
+def instructions(words: int) -> dict[str, float]:
+    """Instructions per call or stream of each contender, each in its own interpreter."""
+    result: dict[str, float] = {}
+    for contender in _CONTENDERS:
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                "--toggle-collect=functools_reduce",
+                sys.executable,
+                __file__,
+                "--words",
+                str(words),
+                "--one",
+                contender,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        collected = re.search(r"Collected : (\d+)", out.stderr)
+        if collected is None:
+            raise RuntimeError(f"callgrind reported no instruction count: {out.stderr[-500:]}")
+        result[contender] = int(collected.group(1)) / _COUNTED_RUNS
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--words", type=int, default=50)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per call under callgrind instead of timing (slow)",
+    )
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.one:
+        _one(arguments.one, arguments.words)
+        return
+    if arguments.instructions:
+        counts = instructions(arguments.words)
+        chunks = arguments.words + 1
+        for name, baseline in (
+            ("OllamaChatModel.call", "raw ollama SDK"),
+            ("ChatClient", "raw ollama SDK"),
+            ("OllamaChatModel.stream", "raw ollama SDK stream"),
+            ("ChatClient stream", "raw ollama SDK stream"),
+        ):
+            ratio = counts[name] / counts[baseline]
+            verdict = "met" if ratio <= TARGET else "NOT met"
+            per_chunk = (
+                f", {counts[name] / chunks:,.0f} vs {counts[baseline] / chunks:,.0f} a chunk"
+                if "stream" in name
+                else ""
+            )
+            print(
+                f"{name:24} {counts[name]:12,.0f} instructions vs {baseline} "
+                f"{counts[baseline]:12,.0f}{per_chunk}  {ratio:4.2f}x  (target {TARGET}x: {verdict})"
+            )
+        return
     medians = measure(arguments.rounds, arguments.calls, arguments.words)
     for name, baseline in (
         ("OllamaChatModel.call", "raw ollama SDK"),

@@ -9,6 +9,8 @@ import uuid
 from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
+from pydantic import BaseModel
+
 from spring_ai_py import _assert, _builder
 from spring_ai_py.chat.messages import (
     AssistantMessage,
@@ -406,6 +408,31 @@ def response_metadata(response: Answer, previous: ChatResponse | None) -> ChatRe
     Ollama's counts and durations of ``response``, added to ``previous``'s when given."""
     _assert.not_none(response, "OllamaApi.ChatResponse must not be null")
     fields = _fields(response)
+    get = fields.get
+    if (
+        previous is None
+        and get("prompt_eval_count") is None
+        and get("eval_count") is None
+        and get("total_duration") is None
+        and get("eval_duration") is None
+        and get("prompt_eval_duration") is None
+        and get("load_duration") is None
+    ):
+        # A streamed chunk before the last: no counts and no durations (the same entries
+        # as below, which leave out the None values), built on every chunk.
+        return ChatResponseMetadata(
+            "",
+            str(get("model") or ""),
+            DefaultUsage(0, 0, 0),
+            _NO_RATE_LIMIT,
+            {
+                METADATA_CREATED_AT: parse_created_at(get("created_at")),
+                METADATA_EVAL_COUNT: 0,
+                METADATA_PROMPT_EVAL_COUNT: 0,
+                METADATA_DONE: get("done"),
+            },
+            _NO_PROMPT_METADATA,
+        )
     prompt_tokens = _count(fields.get("prompt_eval_count"))
     completion_tokens = _count(fields.get("eval_count"))
     total_tokens = prompt_tokens + completion_tokens
@@ -449,10 +476,14 @@ def response_metadata(response: Answer, previous: ChatResponse | None) -> ChatRe
 def _fields(answer: object) -> Mapping[str, Any]:
     """The fields of a dict or of one of the SDK's pydantic models (its ``__dict__``:
     reading them is then a dict lookup, not the SDK's ``get``)."""
-    if isinstance(answer, Mapping):
+    # Exact types first: ``isinstance(x, Mapping)`` is an ABC check, slow on the SDK's
+    # models, and this runs a few times for every streamed chunk.
+    if type(answer) is dict:
         return answer
-    fields: dict[str, Any] = vars(answer)
-    return fields
+    if isinstance(answer, BaseModel) or not isinstance(answer, Mapping):
+        fields: dict[str, Any] = vars(answer)
+        return fields
+    return answer
 
 
 def _tool_call(call: Mapping[str, Any]) -> AssistantMessage.ToolCall:
